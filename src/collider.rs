@@ -1,0 +1,389 @@
+//! What the world stores per collider: its shape, transform, user data and
+//! filter, and the world-space shape and bounds derived from them.
+
+use crate::error::{Error, Result};
+use crate::math::{Quat, Vec3, UNIT_QUAT_TOLERANCE};
+use crate::shape::{Aabb, Capsule, Segment, Sphere};
+
+slotmap::new_key_type! {
+    /// A generational handle to a collider of a [`World`](crate::World).
+    ///
+    /// A key whose collider was removed is detected as stale (its slot's
+    /// generation has moved on), never aliased to a new collider. Over the C
+    /// ABI it travels as `KeyData::as_ffi`, a non-zero `u64`.
+    pub struct ColliderKey;
+}
+
+/// A collider's shape: in object space when given to the world, in world
+/// space as [`Collider::world_shape`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    /// A solid axis-aligned box, the book's `BoxComponent`.
+    Aabb(Aabb),
+    /// A solid sphere.
+    Sphere(Sphere),
+    /// A solid capsule.
+    Capsule(Capsule),
+}
+
+impl Shape {
+    /// Checks the shape's numbers (finite, `min <= max`, radius `>= 0`).
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            Shape::Aabb(aabb) => aabb.validate(),
+            Shape::Sphere(sphere) => sphere.validate(),
+            Shape::Capsule(capsule) => capsule.validate(),
+        }
+    }
+
+    /// The tightest axis-aligned box around the shape.
+    pub fn bounding_aabb(&self) -> Aabb {
+        match self {
+            Shape::Aabb(aabb) => *aabb,
+            Shape::Sphere(s) => Aabb::from_center_half_extents(s.center, Vec3::splat(s.radius)),
+            Shape::Capsule(c) => {
+                let r = Vec3::splat(c.radius);
+                let seg = c.segment;
+                Aabb::new(seg.start.min(seg.end) - r, seg.start.max(seg.end) + r)
+            }
+        }
+    }
+
+    /// The shape placed in the world by `transform`.
+    ///
+    /// A box follows the book's `BoxComponent` ([`Aabb::transformed`]): it is
+    /// rotated only when `should_rotate`, and stays axis-aligned (its world
+    /// shape is the bounds of the rotated box). Sphere and capsule points map
+    /// by `rotation·(scale ∘ p) + translation`; their radius scales by the
+    /// largest `|scale_i|`, so a non-uniform scale gives the smallest sphere
+    /// or capsule holding the scaled one's axis.
+    pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Shape {
+        let radius_scale = transform.scale.abs().max_element();
+        match self {
+            Shape::Aabb(aabb) => Shape::Aabb(aabb.transformed(
+                transform.scale,
+                transform.rotation,
+                should_rotate,
+                transform.translation,
+            )),
+            Shape::Sphere(s) => Shape::Sphere(Sphere::new(transform.apply(s.center), s.radius * radius_scale)),
+            Shape::Capsule(c) => Shape::Capsule(Capsule::new(
+                Segment::new(transform.apply(c.segment.start), transform.apply(c.segment.end)),
+                c.radius * radius_scale,
+            )),
+        }
+    }
+}
+
+/// Where a collider is: `p_world = rotation·(scale ∘ p_object) + translation`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transform {
+    /// Translation, applied last.
+    pub translation: Vec3,
+    /// Rotation, a unit quaternion.
+    pub rotation: Quat,
+    /// Per-axis scale, applied first (the book scales uniformly; any finite
+    /// value works here, a negative one mirrors).
+    pub scale: Vec3,
+}
+
+impl Default for Transform {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl Transform {
+    /// No translation, no rotation, unit scale.
+    pub const IDENTITY: Transform = Transform {
+        translation: Vec3::ZERO,
+        rotation: Quat::IDENTITY,
+        scale: Vec3::ONE,
+    };
+
+    /// A pure translation.
+    #[inline]
+    pub fn from_translation(translation: Vec3) -> Self {
+        Self {
+            translation,
+            ..Self::IDENTITY
+        }
+    }
+
+    /// Translation, rotation and a uniform scale, as the book's actors have.
+    #[inline]
+    pub fn new(translation: Vec3, rotation: Quat, scale: f32) -> Self {
+        Self {
+            translation,
+            rotation,
+            scale: Vec3::splat(scale),
+        }
+    }
+
+    /// `rotation·(scale ∘ p) + translation`.
+    #[inline]
+    pub fn apply(&self, p: Vec3) -> Vec3 {
+        self.rotation * (self.scale * p) + self.translation
+    }
+
+    /// The transform checked and its rotation renormalised: every number
+    /// finite and `| |rotation|² − 1 | <= UNIT_QUAT_TOLERANCE`.
+    pub fn validated(&self) -> Result<Transform> {
+        if !self.translation.is_finite() {
+            return Err(Error::NonFinite("translation"));
+        }
+        if !self.scale.is_finite() {
+            return Err(Error::NonFinite("scale"));
+        }
+        if !self.rotation.is_finite() {
+            return Err(Error::NonFinite("rotation"));
+        }
+        if (self.rotation.length_squared() - 1.0).abs() > UNIT_QUAT_TOLERANCE {
+            return Err(Error::InvalidArgument("rotation is not a unit quaternion"));
+        }
+        Ok(Transform {
+            rotation: self.rotation.normalize(),
+            ..*self
+        })
+    }
+}
+
+/// Which colliders may touch which, by Box2D's rule: `a` and `b` interact
+/// when `(a.category & b.mask) != 0 && (b.category & a.mask) != 0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Filter {
+    /// The categories this collider belongs to (usually one bit).
+    pub category: u64,
+    /// The categories this collider interacts with.
+    pub mask: u64,
+}
+
+impl Default for Filter {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl Filter {
+    /// Category 1, interacting with every category.
+    pub const DEFAULT: Filter = Filter {
+        category: 1,
+        mask: u64::MAX,
+    };
+
+    /// Box2D's rule: each side's category is in the other side's mask.
+    ///
+    /// ```
+    /// use collide::Filter;
+    /// let player = Filter { category: 0b01, mask: 0b10 };
+    /// let wall = Filter { category: 0b10, mask: u64::MAX };
+    /// assert!(player.interacts_with(&wall));
+    /// assert!(!player.interacts_with(&player));
+    /// ```
+    #[inline]
+    pub fn interacts_with(&self, other: &Filter) -> bool {
+        (self.category & other.mask) != 0 && (other.category & self.mask) != 0
+    }
+}
+
+/// What a query may hit: the colliders that pass Box2D's rule against the
+/// query's own category and mask, except `exclude` (a bullet must not hit
+/// its shooter). The default hits everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueryFilter {
+    /// The query's categories, tested against each collider's mask.
+    pub category: u64,
+    /// The categories the query hits, tested against each collider's category.
+    pub mask: u64,
+    /// A collider the query ignores.
+    pub exclude: Option<ColliderKey>,
+}
+
+impl Default for QueryFilter {
+    fn default() -> Self {
+        Self::ALL
+    }
+}
+
+impl QueryFilter {
+    /// Hits every collider.
+    pub const ALL: QueryFilter = QueryFilter {
+        category: u64::MAX,
+        mask: u64::MAX,
+        exclude: None,
+    };
+
+    /// Hits every collider but `key`.
+    pub fn excluding(key: ColliderKey) -> Self {
+        Self {
+            exclude: Some(key),
+            ..Self::ALL
+        }
+    }
+
+    /// Hits the colliders whose category is in `mask` and whose own mask
+    /// admits `category`.
+    pub fn with_bits(category: u64, mask: u64) -> Self {
+        Self {
+            category,
+            mask,
+            exclude: None,
+        }
+    }
+
+    /// Whether the query may hit the collider `key` with filter `filter`.
+    ///
+    /// ```
+    /// use collide::{Filter, QueryFilter, ColliderKey};
+    /// let walls_only = QueryFilter::with_bits(u64::MAX, 0b10);
+    /// let wall = Filter { category: 0b10, mask: u64::MAX };
+    /// assert!(walls_only.accepts(ColliderKey::default(), &wall));
+    /// assert!(!walls_only.accepts(ColliderKey::default(), &Filter::DEFAULT));
+    /// ```
+    #[inline]
+    pub fn accepts(&self, key: ColliderKey, filter: &Filter) -> bool {
+        let bits = Filter {
+            category: self.category,
+            mask: self.mask,
+        };
+        self.exclude != Some(key) && bits.interacts_with(filter)
+    }
+}
+
+/// Everything needed to add a collider.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ColliderDesc {
+    /// Shape in object space.
+    pub shape: Shape,
+    /// Placement in the world.
+    pub transform: Transform,
+    /// For boxes: apply the rotation (the world box is then the bounds of the
+    /// rotated box), as the book's `BoxComponent::mShouldRotate`. Ignored by
+    /// spheres and capsules, which always rotate.
+    pub should_rotate: bool,
+    /// The game's word for this collider (an entity id or actor pointer).
+    pub user_data: u64,
+    /// Category and mask.
+    pub filter: Filter,
+}
+
+impl ColliderDesc {
+    /// A collider of `shape` at the identity transform, rotating, with user
+    /// data 0 and the default filter.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, Transform, math::Vec3};
+    /// let desc = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)))
+    ///     .with_transform(Transform::from_translation(Vec3::X))
+    ///     .with_user_data(42);
+    /// assert_eq!(desc.user_data, 42);
+    /// ```
+    pub fn new(shape: Shape) -> Self {
+        Self {
+            shape,
+            transform: Transform::IDENTITY,
+            should_rotate: true,
+            user_data: 0,
+            filter: Filter::DEFAULT,
+        }
+    }
+
+    /// With this transform.
+    pub fn with_transform(mut self, transform: Transform) -> Self {
+        self.transform = transform;
+        self
+    }
+
+    /// With this user-data word.
+    pub fn with_user_data(mut self, user_data: u64) -> Self {
+        self.user_data = user_data;
+        self
+    }
+
+    /// With this filter.
+    pub fn with_filter(mut self, filter: Filter) -> Self {
+        self.filter = filter;
+        self
+    }
+
+    /// With the book's `mShouldRotate` switch for boxes.
+    pub fn with_should_rotate(mut self, should_rotate: bool) -> Self {
+        self.should_rotate = should_rotate;
+        self
+    }
+}
+
+/// A collider as the world holds it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Collider {
+    pub(crate) desc: ColliderDesc,
+    pub(crate) world_shape: Shape,
+    pub(crate) aabb: Aabb,
+}
+
+impl Collider {
+    /// Validates `desc` and derives the world shape and bounds.
+    pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
+        desc.shape.validate()?;
+        let transform = desc.transform.validated()?;
+        let desc = ColliderDesc { transform, ..desc };
+        let world_shape = desc.shape.transformed(&desc.transform, desc.should_rotate);
+        let aabb = world_shape.bounding_aabb();
+        if !aabb.min.is_finite() || !aabb.max.is_finite() {
+            return Err(Error::NonFinite("collider bounds after transform"));
+        }
+        Ok(Self {
+            desc,
+            world_shape,
+            aabb,
+        })
+    }
+
+    /// The object-space shape.
+    #[inline]
+    pub fn shape(&self) -> &Shape {
+        &self.desc.shape
+    }
+
+    /// The transform (rotation renormalised).
+    #[inline]
+    pub fn transform(&self) -> &Transform {
+        &self.desc.transform
+    }
+
+    /// Whether a box collider applies its rotation.
+    #[inline]
+    pub fn should_rotate(&self) -> bool {
+        self.desc.should_rotate
+    }
+
+    /// The game's user-data word.
+    #[inline]
+    pub fn user_data(&self) -> u64 {
+        self.desc.user_data
+    }
+
+    /// Category and mask.
+    #[inline]
+    pub fn filter(&self) -> &Filter {
+        &self.desc.filter
+    }
+
+    /// The shape in world space, the one every query tests exactly.
+    #[inline]
+    pub fn world_shape(&self) -> &Shape {
+        &self.world_shape
+    }
+
+    /// The world-space bounding box.
+    #[inline]
+    pub fn aabb(&self) -> &Aabb {
+        &self.aabb
+    }
+
+    /// The description this collider was built from (with any updates applied).
+    #[inline]
+    pub fn desc(&self) -> &ColliderDesc {
+        &self.desc
+    }
+}

@@ -1,0 +1,365 @@
+//! `#[repr(C)]` mirrors of collide's types, as C sees them.
+//!
+//! Each struct has the size and member order of the book's type of the same
+//! role (checked below and by `static_assert`s in the C tests), so a C++ port
+//! passes its own `Vector3`, `Quaternion`, `AABB` and `LineSegment` by pointer.
+//! glam's 16-byte-aligned SIMD types never cross the boundary.
+
+use core::ffi::c_void;
+use core::mem::{offset_of, size_of};
+
+use crate::broad::Pair;
+use crate::collider::{ColliderKey, Filter, QueryFilter, Transform};
+use crate::math::{Quat, Vec3};
+use crate::shape::{Aabb, Capsule, Segment, Sphere};
+use crate::world::Hit;
+
+/// `{float x, y, z}`: the book's `Vector3` (12 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysVec3 {
+    /// x
+    pub x: f32,
+    /// y
+    pub y: f32,
+    /// z
+    pub z: f32,
+}
+
+/// `{float x, y, z, w}`, `w` last: the book's `Quaternion` (16 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysQuat {
+    /// x
+    pub x: f32,
+    /// y
+    pub y: f32,
+    /// z
+    pub z: f32,
+    /// w, the scalar part
+    pub w: f32,
+}
+
+/// `{PhysVec3 min, max}`: the book's `AABB` (24 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysAabb {
+    /// The corner with the smallest coordinates.
+    pub min: PhysVec3,
+    /// The corner with the largest coordinates.
+    pub max: PhysVec3,
+}
+
+/// `{PhysVec3 start, end}`: the book's `LineSegment` (24 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysSegment {
+    /// The point at t = 0.
+    pub start: PhysVec3,
+    /// The point at t = 1.
+    pub end: PhysVec3,
+}
+
+/// `{PhysVec3 center; float radius}`: the book's `Sphere` (16 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysSphere {
+    /// Centre.
+    pub center: PhysVec3,
+    /// Radius, >= 0.
+    pub radius: f32,
+}
+
+/// `{PhysSegment segment; float radius}`: the book's `Capsule` (28 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysCapsule {
+    /// The axis between the centres of the caps.
+    pub segment: PhysSegment,
+    /// Radius, >= 0.
+    pub radius: f32,
+}
+
+/// Placement of a collider: `p_world = rotation·(scale ∘ p) + translation`.
+/// The rotation must be a unit quaternion.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysTransform {
+    /// Translation, applied last.
+    pub translation: PhysVec3,
+    /// Rotation, a unit quaternion (x, y, z, w).
+    pub rotation: PhysQuat,
+    /// Per-axis scale, applied first.
+    pub scale: PhysVec3,
+}
+
+/// A collider handle: the slot map key of the collider. `{0}` never names a
+/// live collider; a removed collider's handle is reported stale, never
+/// aliased to a new one.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PhysCollider {
+    /// The key's bits (`slotmap::KeyData::as_ffi`).
+    pub bits: u64,
+}
+
+/// Flag of [`PhysColliderDesc::flags`]: rotate a box collider with its
+/// transform (the book's `BoxComponent::mShouldRotate`).
+pub const PHYS_COLLIDER_SHOULD_ROTATE: u32 = 1;
+
+/// Every flag [`PhysColliderDesc::flags`] may hold.
+pub const PHYS_COLLIDER_ALL_FLAGS: u32 = PHYS_COLLIDER_SHOULD_ROTATE;
+
+/// How to add a collider, besides its shape. `phys_collider_desc_default()`
+/// gives the identity transform, user data 0, category 1, mask all,
+/// `PHYS_COLLIDER_SHOULD_ROTATE`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PhysColliderDesc {
+    /// Placement in the world.
+    pub transform: PhysTransform,
+    /// The game's word for the collider (entity id, actor pointer).
+    pub user_data: u64,
+    /// Categories the collider belongs to.
+    pub category_bits: u64,
+    /// Categories the collider interacts with (Box2D's rule).
+    pub mask_bits: u64,
+    /// `PHYS_COLLIDER_*` flags; unknown bits are an invalid argument.
+    pub flags: u32,
+}
+
+/// What a query may hit: colliders with `(category & mask_bits) != 0` and
+/// `(collider mask & category_bits) != 0`, except `exclude` (`{0}` for none).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhysQueryFilter {
+    /// The query's own categories.
+    pub category_bits: u64,
+    /// The categories the query hits.
+    pub mask_bits: u64,
+    /// A collider to ignore, or `{0}`.
+    pub exclude: PhysCollider,
+}
+
+/// The closest hit of a segment cast.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysHit {
+    /// The collider hit.
+    pub collider: PhysCollider,
+    /// Its user data.
+    pub user_data: u64,
+    /// Parameter along the segment, in [0, 1].
+    pub t: f32,
+    /// The point hit: start + t·(end − start).
+    pub point: PhysVec3,
+    /// Outward unit normal at the hit; −direction/|direction| when the
+    /// segment starts inside the collider.
+    pub normal: PhysVec3,
+}
+
+/// An overlapping pair, `a` before `b` in key order.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PhysPair {
+    /// The first collider.
+    pub a: PhysCollider,
+    /// Its user data.
+    pub user_a: u64,
+    /// The second collider.
+    pub b: PhysCollider,
+    /// Its user data.
+    pub user_b: u64,
+}
+
+/// Called once per overlapping pair with the caller's context pointer. It
+/// must not unwind (throw) into collide; it may call any `phys_*` function.
+pub type PhysPairCallback =
+    Option<unsafe extern "C" fn(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64)>;
+
+const _: () = {
+    assert!(size_of::<PhysVec3>() == 12);
+    assert!(size_of::<PhysQuat>() == 16 && offset_of!(PhysQuat, w) == 12);
+    assert!(size_of::<PhysAabb>() == 24 && offset_of!(PhysAabb, max) == 12);
+    assert!(size_of::<PhysSegment>() == 24 && offset_of!(PhysSegment, end) == 12);
+    assert!(size_of::<PhysSphere>() == 16 && offset_of!(PhysSphere, radius) == 12);
+    assert!(size_of::<PhysCapsule>() == 28 && offset_of!(PhysCapsule, radius) == 24);
+    assert!(size_of::<PhysTransform>() == 40 && offset_of!(PhysTransform, scale) == 28);
+    assert!(size_of::<PhysCollider>() == 8);
+    assert!(size_of::<PhysColliderDesc>() == 72 && offset_of!(PhysColliderDesc, flags) == 64);
+    assert!(size_of::<PhysQueryFilter>() == 24);
+    assert!(size_of::<PhysHit>() == 48 && offset_of!(PhysHit, normal) == 32);
+    assert!(size_of::<PhysPair>() == 32);
+};
+
+impl From<PhysVec3> for Vec3 {
+    #[inline]
+    fn from(v: PhysVec3) -> Self {
+        Vec3::new(v.x, v.y, v.z)
+    }
+}
+
+impl From<Vec3> for PhysVec3 {
+    #[inline]
+    fn from(v: Vec3) -> Self {
+        Self { x: v.x, y: v.y, z: v.z }
+    }
+}
+
+impl From<PhysQuat> for Quat {
+    #[inline]
+    fn from(q: PhysQuat) -> Self {
+        Quat::from_xyzw(q.x, q.y, q.z, q.w)
+    }
+}
+
+impl From<Quat> for PhysQuat {
+    #[inline]
+    fn from(q: Quat) -> Self {
+        Self {
+            x: q.x,
+            y: q.y,
+            z: q.z,
+            w: q.w,
+        }
+    }
+}
+
+impl From<PhysAabb> for Aabb {
+    #[inline]
+    fn from(b: PhysAabb) -> Self {
+        Aabb::new(b.min.into(), b.max.into())
+    }
+}
+
+impl From<Aabb> for PhysAabb {
+    #[inline]
+    fn from(b: Aabb) -> Self {
+        Self {
+            min: b.min.into(),
+            max: b.max.into(),
+        }
+    }
+}
+
+impl From<PhysSegment> for Segment {
+    #[inline]
+    fn from(s: PhysSegment) -> Self {
+        Segment::new(s.start.into(), s.end.into())
+    }
+}
+
+impl From<PhysSphere> for Sphere {
+    #[inline]
+    fn from(s: PhysSphere) -> Self {
+        Sphere::new(s.center.into(), s.radius)
+    }
+}
+
+impl From<PhysCapsule> for Capsule {
+    #[inline]
+    fn from(c: PhysCapsule) -> Self {
+        Capsule::new(c.segment.into(), c.radius)
+    }
+}
+
+impl From<PhysTransform> for Transform {
+    #[inline]
+    fn from(t: PhysTransform) -> Self {
+        Transform {
+            translation: t.translation.into(),
+            rotation: t.rotation.into(),
+            scale: t.scale.into(),
+        }
+    }
+}
+
+impl From<Transform> for PhysTransform {
+    #[inline]
+    fn from(t: Transform) -> Self {
+        Self {
+            translation: t.translation.into(),
+            rotation: t.rotation.into(),
+            scale: t.scale.into(),
+        }
+    }
+}
+
+impl From<ColliderKey> for PhysCollider {
+    #[inline]
+    fn from(key: ColliderKey) -> Self {
+        use slotmap::Key;
+        Self {
+            bits: key.data().as_ffi(),
+        }
+    }
+}
+
+impl PhysCollider {
+    /// The key these bits name, or `None` for `{0}` and for bits no live key
+    /// can have (an even generation: slotmap's generations of live slots
+    /// are odd, and `KeyData::from_ffi` would otherwise round them up onto
+    /// a live collider).
+    pub fn key(self) -> Option<ColliderKey> {
+        let generation = self.bits >> 32;
+        (self.bits != 0 && generation & 1 == 1).then(|| slotmap::KeyData::from_ffi(self.bits).into())
+    }
+}
+
+impl Default for PhysColliderDesc {
+    fn default() -> Self {
+        Self {
+            transform: Transform::IDENTITY.into(),
+            user_data: 0,
+            category_bits: Filter::DEFAULT.category,
+            mask_bits: Filter::DEFAULT.mask,
+            flags: PHYS_COLLIDER_SHOULD_ROTATE,
+        }
+    }
+}
+
+impl Default for PhysQueryFilter {
+    /// Accepts every collider.
+    fn default() -> Self {
+        Self {
+            category_bits: QueryFilter::ALL.category,
+            mask_bits: QueryFilter::ALL.mask,
+            exclude: PhysCollider::default(),
+        }
+    }
+}
+
+impl PhysQueryFilter {
+    /// The filter as the safe API takes it; `{0}` excludes nothing.
+    pub fn to_query_filter(self) -> QueryFilter {
+        QueryFilter {
+            category: self.category_bits,
+            mask: self.mask_bits,
+            exclude: self.exclude.key(),
+        }
+    }
+}
+
+impl From<Hit> for PhysHit {
+    fn from(hit: Hit) -> Self {
+        Self {
+            collider: hit.collider.into(),
+            user_data: hit.user_data,
+            t: hit.t,
+            point: hit.point.into(),
+            normal: hit.normal.into(),
+        }
+    }
+}
+
+impl From<Pair> for PhysPair {
+    #[inline]
+    fn from(p: Pair) -> Self {
+        Self {
+            a: p.a.into(),
+            user_a: p.user_a,
+            b: p.b.into(),
+            user_b: p.user_b,
+        }
+    }
+}

@@ -1,0 +1,670 @@
+//! The `phys_*` functions. Each is a thin shell: check pointers, run the
+//! body inside [`guard`] (no panic crosses into C), call the safe
+//! [`World`] API, translate the error.
+//!
+//! Pointer contract, for every function: a non-NULL pointer argument points
+//! to a valid, aligned object of its type (for `out` buffers, `capacity`
+//! writable records) that nothing else accesses during the call; a
+//! `PhysWorld*` comes from `phys_world_create` and was not destroyed. NULL
+//! and misaligned pointers are detected and reported, not dereferenced.
+
+use core::ffi::{c_char, c_void};
+
+use crate::broad::Pair;
+use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape};
+use crate::error::Error;
+use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
+use crate::ffi::types::*;
+use crate::world::World;
+
+/// An opaque physics world: colliders and the queries over them.
+///
+/// Thread rules: functions taking `const PhysWorld*` only read and may run
+/// concurrently with each other on the same world; functions taking
+/// `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
+pub struct PhysWorld {
+    world: World,
+    /// Reused by `phys_test_sweep_and_prune` to hand pairs to the callback
+    /// without holding a borrow of the world while C code runs.
+    pair_scratch: Vec<PhysPair>,
+}
+
+/// A checked output pointer: non-NULL and aligned, written at most once,
+/// at the end of a successful call.
+struct Out<T>(*mut T);
+
+impl<T> Out<T> {
+    fn new(ptr: *mut T, name: &'static str) -> Result<Self, Failure> {
+        check_pointer(ptr.cast_const(), name)?;
+        Ok(Self(ptr))
+    }
+
+    fn write(self, value: T) {
+        // SAFETY: non-NULL and aligned (checked in `new`); the caller
+        // guarantees it is valid for writes (the module's pointer contract).
+        unsafe { self.0.write(value) }
+    }
+}
+
+fn check_pointer<T>(ptr: *const T, name: &'static str) -> Result<(), Failure> {
+    if ptr.is_null() {
+        return Err(Failure::NullPointer(name));
+    }
+    if !ptr.is_aligned() {
+        return Err(Error::InvalidArgument("misaligned pointer").into());
+    }
+    Ok(())
+}
+
+/// Copies `*ptr` in after checking it.
+fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
+    check_pointer(ptr, name)?;
+    // SAFETY: non-NULL and aligned (checked); the caller guarantees it points
+    // to a valid `T` (the module's pointer contract).
+    Ok(unsafe { ptr.read() })
+}
+
+/// Copies `*ptr` in, or gives `default` for NULL.
+fn read_or<T: Copy>(ptr: *const T, default: T, name: &'static str) -> Result<T, Failure> {
+    if ptr.is_null() {
+        Ok(default)
+    } else {
+        read_in(ptr, name)
+    }
+}
+
+fn world_ref<'a>(world: *const PhysWorld) -> Result<&'a PhysWorld, Failure> {
+    check_pointer(world, "world")?;
+    // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
+    // from `phys_world_create`, is not destroyed, and is not being mutated.
+    Ok(unsafe { &*world })
+}
+
+fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
+    check_pointer(world.cast_const(), "world")?;
+    // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
+    // from `phys_world_create`, is not destroyed, and nothing else accesses
+    // it during the call.
+    Ok(unsafe { &mut *world })
+}
+
+fn key_of(collider: PhysCollider) -> Result<ColliderKey, Failure> {
+    collider.key().ok_or(Failure::Core(Error::StaleHandle))
+}
+
+fn collider_desc(shape: Shape, desc: *const PhysColliderDesc) -> Result<ColliderDesc, Failure> {
+    let desc = read_or(desc, PhysColliderDesc::default(), "desc")?;
+    if desc.flags & !PHYS_COLLIDER_ALL_FLAGS != 0 {
+        return Err(Error::InvalidArgument("unknown collider flag bits").into());
+    }
+    Ok(ColliderDesc {
+        shape,
+        transform: desc.transform.into(),
+        should_rotate: desc.flags & PHYS_COLLIDER_SHOULD_ROTATE != 0,
+        user_data: desc.user_data,
+        filter: Filter {
+            category: desc.category_bits,
+            mask: desc.mask_bits,
+        },
+    })
+}
+
+/// Parses a decimal version component at compile time.
+const fn parse_version(s: &str) -> u32 {
+    let bytes = s.as_bytes();
+    let mut value = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}
+
+/// collide's version as a NUL-terminated string, e.g. `"0.1.0"`; the same
+/// as the header's `PHYS_VERSION_STRING`.
+#[no_mangle]
+pub extern "C" fn phys_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// collide's version as `(major << 16) | (minor << 8) | patch`; the same
+/// as the header's `PHYS_VERSION_NUMBER`.
+#[no_mangle]
+pub extern "C" fn phys_version_number() -> u32 {
+    (parse_version(env!("CARGO_PKG_VERSION_MAJOR")) << 16)
+        | (parse_version(env!("CARGO_PKG_VERSION_MINOR")) << 8)
+        | parse_version(env!("CARGO_PKG_VERSION_PATCH"))
+}
+
+/// A static NUL-terminated description of a status code (any `uint32_t`;
+/// an unknown code gets "unknown status code").
+#[no_mangle]
+pub extern "C" fn phys_status_string(status: u32) -> *const c_char {
+    ALL_STATUSES
+        .get(status as usize)
+        .map_or(c"unknown status code", |s| s.description())
+        .as_ptr()
+}
+
+/// The message of the last failing `phys_*` call on this thread (empty if
+/// none), NUL-terminated, valid until the next failing call on this thread.
+#[no_mangle]
+pub extern "C" fn phys_last_error_message() -> *const c_char {
+    last_error_message()
+}
+
+/// The default collider description: identity transform, user data 0,
+/// category 1, mask all bits, `PHYS_COLLIDER_SHOULD_ROTATE`.
+#[no_mangle]
+pub extern "C" fn phys_collider_desc_default() -> PhysColliderDesc {
+    PhysColliderDesc::default()
+}
+
+/// Creates an empty world in `*out`; free it with `phys_world_destroy`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_create(out: *mut *mut PhysWorld) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let world = Box::new(PhysWorld {
+            world: World::new(),
+            pair_scratch: Vec::new(),
+        });
+        out.write(Box::into_raw(world));
+        Ok(())
+    })
+}
+
+/// Destroys a world and every collider in it. NULL is ignored.
+///
+/// # Safety
+/// `world` is NULL or came from `phys_world_create` and is not used again.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_destroy(world: *mut PhysWorld) {
+    if world.is_null() {
+        return;
+    }
+    // SAFETY: non-NULL, made by `Box::into_raw` in `phys_world_create`, and
+    // the caller gives up its pointer.
+    let world = unsafe { Box::from_raw(world) };
+    guard(move || {
+        drop(world);
+        Ok(())
+    });
+}
+
+/// How many colliders the world holds, in `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_count(world: *const PhysWorld, out: *mut usize) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        out.write(world_ref(world)?.world.len());
+        Ok(())
+    })
+}
+
+/// Whether `collider` names a live collider of `world` (false for a NULL
+/// world).
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_collider_is_alive(world: *const PhysWorld, collider: PhysCollider) -> bool {
+    let mut alive = false;
+    guard(|| {
+        let world = world_ref(world)?;
+        alive = key_of(collider).is_ok_and(|key| world.world.contains(key));
+        Ok(())
+    });
+    alive
+}
+
+fn add(
+    world: *mut PhysWorld,
+    shape: Result<Shape, Failure>,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    guard(|| {
+        let shape = shape?;
+        let out = Out::new(out, "out")?;
+        let world = world_mut(world)?;
+        let key = world.world.add(collider_desc(shape, desc)?)?;
+        out.write(key.into());
+        Ok(())
+    })
+}
+
+/// Adds a box collider: `object_box` in object space (the book's
+/// `BoxComponent::mObjectBox`), placed by `desc` (NULL for the defaults).
+/// The new handle goes to `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_add_box(
+    world: *mut PhysWorld,
+    object_box: *const PhysAabb,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    add(
+        world,
+        read_in(object_box, "object_box").map(|v| Shape::Aabb(v.into())),
+        desc,
+        out,
+    )
+}
+
+/// Adds a sphere collider (object space), placed by `desc` (NULL for the
+/// defaults). The new handle goes to `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_add_sphere(
+    world: *mut PhysWorld,
+    sphere: *const PhysSphere,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    add(
+        world,
+        read_in(sphere, "sphere").map(|v| Shape::Sphere(v.into())),
+        desc,
+        out,
+    )
+}
+
+/// Adds a capsule collider (object space), placed by `desc` (NULL for the
+/// defaults). The new handle goes to `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_add_capsule(
+    world: *mut PhysWorld,
+    capsule: *const PhysCapsule,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    add(
+        world,
+        read_in(capsule, "capsule").map(|v| Shape::Capsule(v.into())),
+        desc,
+        out,
+    )
+}
+
+/// Removes a collider; its handle becomes stale.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_remove(world: *mut PhysWorld, collider: PhysCollider) -> PhysStatus {
+    guard(|| {
+        let world = world_mut(world)?;
+        world.world.remove(key_of(collider)?)?;
+        Ok(())
+    })
+}
+
+/// Moves, rotates or scales a collider (the book's
+/// `BoxComponent::OnUpdateWorldTransform`).
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_transform(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    transform: *const PhysTransform,
+) -> PhysStatus {
+    guard(|| {
+        let transform = read_in(transform, "transform")?;
+        world_mut(world)?
+            .world
+            .set_transform(key_of(collider)?, transform.into())?;
+        Ok(())
+    })
+}
+
+fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape, Failure>) -> PhysStatus {
+    guard(|| {
+        let shape = shape?;
+        world_mut(world)?.world.set_shape(key_of(collider)?, shape)?;
+        Ok(())
+    })
+}
+
+/// Makes a collider a box with this object-space box.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_box(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    object_box: *const PhysAabb,
+) -> PhysStatus {
+    set_shape(
+        world,
+        collider,
+        read_in(object_box, "object_box").map(|b| Shape::Aabb(b.into())),
+    )
+}
+
+/// Makes a collider a sphere with this object-space sphere.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_sphere(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    sphere: *const PhysSphere,
+) -> PhysStatus {
+    set_shape(
+        world,
+        collider,
+        read_in(sphere, "sphere").map(|s| Shape::Sphere(s.into())),
+    )
+}
+
+/// Makes a collider a capsule with this object-space capsule.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_capsule(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    capsule: *const PhysCapsule,
+) -> PhysStatus {
+    set_shape(
+        world,
+        collider,
+        read_in(capsule, "capsule").map(|c| Shape::Capsule(c.into())),
+    )
+}
+
+/// Sets the book's `mShouldRotate` switch of a box collider.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_should_rotate(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    should_rotate: bool,
+) -> PhysStatus {
+    guard(|| {
+        world_mut(world)?
+            .world
+            .set_should_rotate(key_of(collider)?, should_rotate)?;
+        Ok(())
+    })
+}
+
+/// Sets a collider's user-data word.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_user_data(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    user_data: u64,
+) -> PhysStatus {
+    guard(|| {
+        world_mut(world)?.world.set_user_data(key_of(collider)?, user_data)?;
+        Ok(())
+    })
+}
+
+/// Sets a collider's category and mask bits.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_filter(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    category_bits: u64,
+    mask_bits: u64,
+) -> PhysStatus {
+    guard(|| {
+        let filter = Filter {
+            category: category_bits,
+            mask: mask_bits,
+        };
+        world_mut(world)?.world.set_filter(key_of(collider)?, filter)?;
+        Ok(())
+    })
+}
+
+/// A collider's user-data word, in `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_get_user_data(
+    world: *const PhysWorld,
+    collider: PhysCollider,
+    out: *mut u64,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let collider = world.world.get(key_of(collider)?).ok_or(Error::StaleHandle)?;
+        out.write(collider.user_data());
+        Ok(())
+    })
+}
+
+/// A collider's world-space bounding box (the book's
+/// `BoxComponent::GetWorldBox`), in `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_get_world_aabb(
+    world: *const PhysWorld,
+    collider: PhysCollider,
+    out: *mut PhysAabb,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let collider = world.world.get(key_of(collider)?).ok_or(Error::StaleHandle)?;
+        out.write((*collider.aabb()).into());
+        Ok(())
+    })
+}
+
+/// A collider's transform (rotation renormalised), in `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_get_transform(
+    world: *const PhysWorld,
+    collider: PhysCollider,
+    out: *mut PhysTransform,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let collider = world.world.get(key_of(collider)?).ok_or(Error::StaleHandle)?;
+        out.write((*collider.transform()).into());
+        Ok(())
+    })
+}
+
+/// Casts the closed segment against every collider `filter` accepts (NULL
+/// accepts all; a stale `exclude` excludes nothing) and reports the closest
+/// hit: `*out_hit` says whether there was one and, if so, `*out` holds it
+/// (`*out` is left alone on a miss). The book's `PhysWorld::SegmentCast`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_segment_cast(
+    world: *const PhysWorld,
+    segment: *const PhysSegment,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysHit,
+) -> PhysStatus {
+    guard(|| {
+        let out_hit = Out::new(out_hit, "out_hit")?;
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let segment = read_in(segment, "segment")?.into();
+        let filter = read_or(filter, PhysQueryFilter::default(), "filter")?;
+        match world.world.segment_cast(&segment, &filter.to_query_filter())? {
+            Some(hit) => {
+                out.write(hit.into());
+                out_hit.write(true);
+            }
+            None => out_hit.write(false),
+        }
+        Ok(())
+    })
+}
+
+/// Calls `callback` for each pair in `pairs` with no borrow of the world
+/// alive, so the callback may call back into collide.
+fn deliver(
+    pairs: &[PhysPair],
+    callback: unsafe extern "C" fn(*mut c_void, PhysCollider, u64, PhysCollider, u64),
+    ctx: *mut c_void,
+) {
+    for p in pairs {
+        // SAFETY: a non-NULL function pointer supplied by the caller, called
+        // with the caller's own context pointer, as the header documents.
+        unsafe { callback(ctx, p.a, p.user_a, p.b, p.user_b) };
+    }
+}
+
+/// Copies `pairs` into a caller buffer, or reports how many are needed.
+fn fill(
+    pairs: &[Pair],
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> Result<(), Failure> {
+    let written = Out::new(written, "written")?;
+    let total = Out::new(total, "total")?;
+    if pairs.len() > capacity {
+        total.write(pairs.len());
+        return Err(Failure::BufferTooSmall { needed: pairs.len() });
+    }
+    if !pairs.is_empty() {
+        check_pointer(out.cast_const(), "out")?;
+    }
+    for (i, pair) in pairs.iter().enumerate() {
+        // SAFETY: `out` is non-NULL and aligned (checked above), and the
+        // caller guarantees `capacity >= pairs.len()` writable records.
+        unsafe { out.add(i).write((*pair).into()) };
+    }
+    written.write(pairs.len());
+    total.write(pairs.len());
+    Ok(())
+}
+
+fn pairwise(world: *const PhysWorld) -> Result<Vec<Pair>, Failure> {
+    let mut pairs = Vec::new();
+    world_ref(world)?.world.test_pairwise(|p| pairs.push(p));
+    Ok(pairs)
+}
+
+/// Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
+/// found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
+/// in increasing key order. The callback sees the pairs as they were when the
+/// call began and may call any `phys_*` function, but must not throw.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `callback` is a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_pairwise(
+    world: *const PhysWorld,
+    callback: PhysPairCallback,
+    ctx: *mut c_void,
+) -> PhysStatus {
+    guard(|| {
+        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
+        let pairs: Vec<PhysPair> = pairwise(world)?.into_iter().map(PhysPair::from).collect();
+        deliver(&pairs, callback, ctx);
+        Ok(())
+    })
+}
+
+/// The pairs of `phys_test_pairwise`, written to `out[0 .. capacity)`;
+/// `*written` and `*total` get their count. When `capacity` is too small the
+/// status is `PHYS_ERROR_BUFFER_TOO_SMALL` and only `*total` is written.
+/// `out` may be NULL when `capacity` is 0.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_pairwise_into(
+    world: *const PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| fill(&pairwise(world)?, out, capacity, written, total))
+}
+
+/// Calls `callback` once per overlapping pair: the same pairs, in the same
+/// order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
+/// access (the finder keeps its sorted arrays between calls). The callback
+/// may call any `phys_*` function, but must not throw.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `callback` is a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_sweep_and_prune(
+    world: *mut PhysWorld,
+    callback: PhysPairCallback,
+    ctx: *mut c_void,
+) -> PhysStatus {
+    guard(|| {
+        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
+        let state = world_mut(world)?;
+        let mut pairs = core::mem::take(&mut state.pair_scratch);
+        pairs.clear();
+        pairs.extend(state.world.pairs_sweep_and_prune().iter().map(|&p| PhysPair::from(p)));
+        deliver(&pairs, callback, ctx);
+        world_mut(world)?.pair_scratch = pairs;
+        Ok(())
+    })
+}
+
+/// The pairs of `phys_test_sweep_and_prune` into a caller buffer, with the
+/// conventions of `phys_test_pairwise_into`; allocates nothing in steady state.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_sweep_and_prune_into(
+    world: *mut PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let pairs = world_mut(world)?.world.pairs_sweep_and_prune();
+        fill(pairs, out, capacity, written, total)
+    })
+}

@@ -1,0 +1,47 @@
+//! # collide
+//!
+//! Collision detection for game engines: a [`World`] of colliders with the
+//! queries a game asks every frame, usable from Rust and, through a stable
+//! C ABI (`include/collide.h`), from C and C++.
+//!
+//! ```
+//! use collide::{Aabb, ColliderDesc, QueryFilter, Segment, Shape, Sphere, Transform, World};
+//! use collide::math::Vec3;
+//!
+//! let mut world = World::new();
+//! // A 10 × 1 × 10 floor, and a ball resting on it.
+//! let floor = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)))))?;
+//! let ball = world.add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.5)))
+//!     .with_transform(Transform::from_translation(Vec3::new(0.0, 0.5, 0.0)))
+//!     .with_user_data(1))?;
+//!
+//! // A bullet fired straight down from above hits the ball first...
+//! let down = Segment::new(Vec3::new(0.0, 10.0, 0.0), Vec3::new(0.0, -10.0, 0.0));
+//! let hit = world.segment_cast(&down, &QueryFilter::ALL)?.unwrap();
+//! assert_eq!((hit.collider, hit.normal), (ball, Vec3::Y));
+//! // ...and the floor when the ball is excluded.
+//! let hit = world.segment_cast(&down, &QueryFilter::excluding(ball))?.unwrap();
+//! assert_eq!(hit.collider, floor);
+//!
+//! // The ball touches the floor: one pair, found both ways.
+//! let mut pairs = Vec::new();
+//! world.test_sweep_and_prune(|pair| pairs.push((pair.a, pair.b)));
+//! assert_eq!(pairs, [(floor, ball)]);
+//! # Ok::<(), collide::Error>(())
+//! ```
+
+pub mod broad;
+pub mod collider;
+pub mod error;
+pub mod ffi;
+pub mod math;
+pub mod query;
+pub mod shape;
+pub mod world;
+
+pub use broad::Pair;
+pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
+pub use error::{Error, Result};
+pub use query::CastHit;
+pub use shape::{Aabb, Capsule, ConvexPolygon, Obb, Plane, Segment, SegmentClosestPoints, Sphere};
+pub use world::{Hit, World};

@@ -1,0 +1,41 @@
+//! Math types and the tolerances every query shares.
+//!
+//! collide does its vector math with [glam]; this module re-exports the types
+//! it uses so callers need no direct dependency, and adds the few helpers
+//! glam lacks.
+
+pub use glam::{Mat3, Quat, Vec2, Vec3};
+
+/// Relative tolerance used to decide that a length, area or determinant is
+/// zero compared with the size of its inputs (about 120 ulps of `f32`).
+///
+/// Degeneracy tests compare `x² <= DEGENERATE_EPSILON² · scale²` instead of an
+/// absolute epsilon, so a test behaves the same at every scale (the book's
+/// absolute `0.001` drops thin motions: see BOOK.md).
+pub const DEGENERATE_EPSILON: f32 = 1.0e-5;
+
+/// How far from unit length a rotation quaternion may be before it is
+/// rejected instead of renormalised: `| |q|² − 1 | <= UNIT_QUAT_TOLERANCE`.
+pub const UNIT_QUAT_TOLERANCE: f32 = 1.0e-3;
+
+/// Whether every component of `v` is finite (neither NaN nor ±∞).
+///
+/// ```
+/// use collide::math::{is_finite3, Vec3};
+/// assert!(is_finite3(Vec3::ONE));
+/// assert!(!is_finite3(Vec3::new(0.0, f32::NAN, 0.0)));
+/// ```
+#[inline]
+pub fn is_finite3(v: Vec3) -> bool {
+    v.is_finite()
+}
+
+/// The unit axis `±e_axis` pointing against `direction` along `axis`:
+/// the outward normal of the box face that a segment with this direction
+/// enters through on that axis (`-sign(d_axis) · e_axis`).
+#[inline]
+pub(crate) fn entry_face_normal(axis: usize, direction: Vec3) -> Vec3 {
+    let mut normal = Vec3::ZERO;
+    normal[axis] = if direction[axis] > 0.0 { -1.0 } else { 1.0 };
+    normal
+}

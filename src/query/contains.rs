@@ -1,0 +1,76 @@
+//! Point containment for every solid shape. Boundaries count as inside.
+
+use crate::math::{Vec2, Vec3};
+use crate::shape::polygon::cross2;
+use crate::shape::{Aabb, Capsule, ConvexPolygon, Obb, Sphere};
+
+impl Sphere {
+    /// `|p − center|² <= radius²`.
+    ///
+    /// ```
+    /// use collide::{Sphere, math::Vec3};
+    /// assert!(Sphere::new(Vec3::ZERO, 1.0).contains_point(Vec3::X));
+    /// ```
+    #[inline]
+    pub fn contains_point(&self, p: Vec3) -> bool {
+        (p - self.center).length_squared() <= self.radius * self.radius
+    }
+}
+
+impl Aabb {
+    /// `min <= p <= max` on every axis (false for a NaN coordinate).
+    ///
+    /// ```
+    /// use collide::{Aabb, math::Vec3};
+    /// let b = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    /// assert!(b.contains_point(Vec3::ONE));
+    /// assert!(!b.contains_point(Vec3::new(0.5, f32::NAN, 0.5)));
+    /// ```
+    #[inline]
+    pub fn contains_point(&self, p: Vec3) -> bool {
+        self.min.cmple(p).all() && p.cmple(self.max).all()
+    }
+}
+
+impl Obb {
+    /// `|R⁻¹(p − center)|_i <= half_extents_i` on every axis of the box.
+    #[inline]
+    pub fn contains_point(&self, p: Vec3) -> bool {
+        self.to_local(p).abs().cmple(self.half_extents).all()
+    }
+}
+
+impl Capsule {
+    /// The squared distance from `p` to the axis is at most `radius²`;
+    /// a zero-length axis makes this the sphere test.
+    ///
+    /// ```
+    /// use collide::{Capsule, Segment, math::Vec3};
+    /// let point_like = Capsule::new(Segment::new(Vec3::ZERO, Vec3::ZERO), 1.0);
+    /// assert!(point_like.contains_point(Vec3::new(0.5, 0.0, 0.0)));
+    /// ```
+    #[inline]
+    pub fn contains_point(&self, p: Vec3) -> bool {
+        self.segment.distance_squared_to_point(p) <= self.radius * self.radius
+    }
+}
+
+impl ConvexPolygon {
+    /// The point is on the inner side of (or on) every edge:
+    /// `orientation · (v_{i+1} − v_i) × (p − v_i) >= 0` for all `i`.
+    ///
+    /// Exact for points on edges and vertices, unlike the book's summed
+    /// `acos` (NaN on a vertex, wrong near edges and for large polygons).
+    ///
+    /// ```
+    /// use collide::{ConvexPolygon, math::Vec2};
+    /// let tri = ConvexPolygon::new(vec![Vec2::ZERO, Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)]).unwrap();
+    /// assert!(tri.contains_point(Vec2::new(0.0, 1.0)));
+    /// assert!(!tri.contains_point(Vec2::new(0.6, 0.6)));
+    /// ```
+    pub fn contains_point(&self, p: Vec2) -> bool {
+        let v = self.vertices();
+        let o = self.orientation();
+        (0..v.len()).all(|i| o * cross2(v[i], v[(i + 1) % v.len()], p) >= 0.0)
+    }
+}

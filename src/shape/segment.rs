@@ -1,0 +1,170 @@
+//! Line segment `P(t) = start + t·(end − start)`, `t ∈ [0, 1]`.
+
+use crate::math::{Vec3, DEGENERATE_EPSILON};
+
+/// A closed line segment from `start` to `end`; layout-compatible with the
+/// book's `LineSegment { Vector3 mStart, mEnd; }` through `ffi::PhysSegment`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Segment {
+    /// The point at `t = 0`.
+    pub start: Vec3,
+    /// The point at `t = 1`.
+    pub end: Vec3,
+}
+
+/// The closest pair of points between two segments, as returned by
+/// [`Segment::closest_points`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SegmentClosestPoints {
+    /// Parameter of the closest point on the first segment, in `[0, 1]`.
+    pub s: f32,
+    /// Parameter of the closest point on the second segment, in `[0, 1]`.
+    pub t: f32,
+    /// The closest point on the first segment.
+    pub point_a: Vec3,
+    /// The closest point on the second segment.
+    pub point_b: Vec3,
+    /// `|point_a − point_b|²`.
+    pub distance_squared: f32,
+}
+
+impl Segment {
+    /// A segment from `start` to `end`.
+    ///
+    /// ```
+    /// use collide::{Segment, math::Vec3};
+    /// let s = Segment::new(Vec3::ZERO, Vec3::X);
+    /// assert_eq!(s.point_at(0.5), Vec3::new(0.5, 0.0, 0.0));
+    /// ```
+    #[inline]
+    pub const fn new(start: Vec3, end: Vec3) -> Self {
+        Self { start, end }
+    }
+
+    /// `end − start`.
+    #[inline]
+    pub fn direction(&self) -> Vec3 {
+        self.end - self.start
+    }
+
+    /// `|end − start|²`.
+    #[inline]
+    pub fn length_squared(&self) -> f32 {
+        self.direction().length_squared()
+    }
+
+    /// `start + t·(end − start)`.
+    #[inline]
+    pub fn point_at(&self, t: f32) -> Vec3 {
+        self.start + self.direction() * t
+    }
+
+    /// Whether both end points are finite.
+    #[inline]
+    pub fn is_finite(&self) -> bool {
+        self.start.is_finite() && self.end.is_finite()
+    }
+
+    /// The parameter `t ∈ [0, 1]` of the point of the segment closest to `p`:
+    /// `clamp((p − start)·d / (d·d), 0, 1)` with `d = end − start`
+    /// (Ericson, *Real-Time Collision Detection*, §5.1.2).
+    ///
+    /// A zero-length segment returns 0 instead of the book's `0/0`.
+    ///
+    /// ```
+    /// use collide::{Segment, math::Vec3};
+    /// let s = Segment::new(Vec3::ZERO, Vec3::new(2.0, 0.0, 0.0));
+    /// assert_eq!(s.closest_t(Vec3::new(0.5, 3.0, 0.0)), 0.25);
+    /// assert_eq!(Segment::new(Vec3::ONE, Vec3::ONE).closest_t(Vec3::ZERO), 0.0);
+    /// ```
+    #[inline]
+    pub fn closest_t(&self, p: Vec3) -> f32 {
+        let d = self.direction();
+        let dd = d.length_squared();
+        if dd == 0.0 {
+            return 0.0;
+        }
+        ((p - self.start).dot(d) / dd).clamp(0.0, 1.0)
+    }
+
+    /// The point of the segment closest to `p`.
+    #[inline]
+    pub fn closest_point(&self, p: Vec3) -> Vec3 {
+        self.point_at(self.closest_t(p))
+    }
+
+    /// `min over t of |P(t) − p|²`; finite for a zero-length segment.
+    ///
+    /// ```
+    /// use collide::{Segment, math::Vec3};
+    /// let s = Segment::new(Vec3::ZERO, Vec3::X);
+    /// assert_eq!(s.distance_squared_to_point(Vec3::new(3.0, 0.0, 0.0)), 4.0);
+    /// ```
+    #[inline]
+    pub fn distance_squared_to_point(&self, p: Vec3) -> f32 {
+        (self.closest_point(p) - p).length_squared()
+    }
+
+    /// The closest points between `self` (parameter `s`) and `other`
+    /// (parameter `t`).
+    ///
+    /// Ericson, *Real-Time Collision Detection*, §5.1.9, with the degeneracy
+    /// tests made relative to the segments' lengths: either or both segments
+    /// may have zero length, and parallel segments return one of their
+    /// closest pairs.
+    ///
+    /// ```
+    /// use collide::{Segment, math::Vec3};
+    /// let a = Segment::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0));
+    /// let b = Segment::new(Vec3::new(0.0, -1.0, 2.0), Vec3::new(0.0, 1.0, 2.0));
+    /// let c = a.closest_points(&b);
+    /// assert_eq!((c.s, c.t, c.distance_squared), (0.5, 0.5, 4.0));
+    /// ```
+    pub fn closest_points(&self, other: &Segment) -> SegmentClosestPoints {
+        let d1 = self.direction();
+        let d2 = other.direction();
+        let r = self.start - other.start;
+        let a = d1.length_squared();
+        let e = d2.length_squared();
+        let f = d2.dot(r);
+        let (s, t) = if a == 0.0 && e == 0.0 {
+            (0.0, 0.0)
+        } else if a == 0.0 {
+            (0.0, (f / e).clamp(0.0, 1.0))
+        } else {
+            let c = d1.dot(r);
+            if e == 0.0 {
+                ((-c / a).clamp(0.0, 1.0), 0.0)
+            } else {
+                let b = d1.dot(d2);
+                let denom = a * e - b * b;
+                // Parallel when sin²(angle) is below the tolerance: then any
+                // s works; pick s = 0 and let the clamps below fix t and s.
+                let parallel = denom <= DEGENERATE_EPSILON * DEGENERATE_EPSILON * a * e;
+                let mut s = if parallel {
+                    0.0
+                } else {
+                    ((b * f - c * e) / denom).clamp(0.0, 1.0)
+                };
+                let mut t = (b * s + f) / e;
+                if t < 0.0 {
+                    t = 0.0;
+                    s = (-c / a).clamp(0.0, 1.0);
+                } else if t > 1.0 {
+                    t = 1.0;
+                    s = ((b - c) / a).clamp(0.0, 1.0);
+                }
+                (s, t)
+            }
+        };
+        let point_a = self.point_at(s);
+        let point_b = other.point_at(t);
+        SegmentClosestPoints {
+            s,
+            t,
+            point_a,
+            point_b,
+            distance_squared: (point_a - point_b).length_squared(),
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The world: colliders in a generational slot map, the broad phases over
+//! them, and the safe API every query and the C ABI go through.
+
+use slotmap::SlotMap;
+
+use crate::broad::sap::SweepAndPrune;
+use crate::broad::{naive, Pair};
+use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
+use crate::error::{Error, Result};
+use crate::math::Vec3;
+use crate::query::CastHit;
+use crate::shape::Segment;
+
+/// The most colliders a world holds; [`World::add`] refuses more with
+/// [`Error::CapacityExceeded`] (slot indices are 32-bit).
+pub const MAX_COLLIDERS: usize = 1 << 30;
+
+/// The closest collider a segment cast hit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    /// The collider hit.
+    pub collider: ColliderKey,
+    /// Its user data.
+    pub user_data: u64,
+    /// Parameter along the segment, in `[0, 1]`.
+    pub t: f32,
+    /// `segment.point_at(t)`.
+    pub point: Vec3,
+    /// The outward surface normal at the hit; for a segment starting inside,
+    /// `−direction/|direction|` (see [`crate::query::cast`]).
+    pub normal: Vec3,
+}
+
+impl Hit {
+    pub(crate) fn new(key: ColliderKey, collider: &Collider, segment: &Segment, cast: CastHit) -> Self {
+        Self {
+            collider: key,
+            user_data: collider.user_data(),
+            t: cast.t,
+            point: segment.point_at(cast.t),
+            normal: cast.normal,
+        }
+    }
+}
+
+/// A physics world: colliders and the queries over them.
+///
+/// Every method validates its input and, on error, leaves the world as it
+/// was. Queries taking `&self` never mutate anything and may run
+/// concurrently from many threads (`World` is `Sync`).
+///
+/// ```
+/// use collide::{Aabb, ColliderDesc, QueryFilter, Segment, Shape, World, math::Vec3};
+/// let mut world = World::new();
+/// let wall = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(5.0, -1.0, -1.0), Vec3::new(6.0, 1.0, 1.0)))).with_user_data(7))?;
+/// let hit = world.segment_cast(&Segment::new(Vec3::ZERO, Vec3::new(10.0, 0.0, 0.0)), &QueryFilter::ALL)?.unwrap();
+/// assert_eq!((hit.collider, hit.user_data, hit.t, hit.normal), (wall, 7, 0.5, Vec3::NEG_X));
+/// # Ok::<(), collide::Error>(())
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct World {
+    colliders: SlotMap<ColliderKey, Collider>,
+    sweep_and_prune: SweepAndPrune,
+}
+
+impl World {
+    /// An empty world.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many colliders the world holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.colliders.len()
+    }
+
+    /// Whether the world holds no collider.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.colliders.is_empty()
+    }
+
+    /// Adds a collider and returns its key.
+    ///
+    /// Errors: [`Error::NonFinite`], [`Error::InvertedBox`],
+    /// [`Error::NegativeRadius`], [`Error::InvalidArgument`] (a rotation that
+    /// is not a unit quaternion), [`Error::CapacityExceeded`].
+    pub fn add(&mut self, desc: ColliderDesc) -> Result<ColliderKey> {
+        if self.colliders.len() >= MAX_COLLIDERS {
+            return Err(Error::CapacityExceeded);
+        }
+        let collider = Collider::new(desc)?;
+        Ok(self.colliders.insert(collider))
+    }
+
+    /// Removes a collider and returns what it was; [`Error::StaleHandle`]
+    /// if the key names no live collider.
+    pub fn remove(&mut self, key: ColliderKey) -> Result<Collider> {
+        self.colliders.remove(key).ok_or(Error::StaleHandle)
+    }
+
+    /// Whether `key` names a live collider.
+    #[inline]
+    pub fn contains(&self, key: ColliderKey) -> bool {
+        self.colliders.contains_key(key)
+    }
+
+    /// The collider `key` names, if it is alive.
+    #[inline]
+    pub fn get(&self, key: ColliderKey) -> Option<&Collider> {
+        self.colliders.get(key)
+    }
+
+    /// Every live collider, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (ColliderKey, &Collider)> {
+        self.colliders.iter()
+    }
+
+    /// Replaces a collider's description after validating the new one; the
+    /// one place every update goes through.
+    fn update(&mut self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<()> {
+        let slot = self.colliders.get_mut(key).ok_or(Error::StaleHandle)?;
+        let mut desc = slot.desc;
+        change(&mut desc);
+        *slot = Collider::new(desc)?;
+        Ok(())
+    }
+
+    /// Moves, rotates or scales a collider (the book's
+    /// `BoxComponent::OnUpdateWorldTransform`).
+    pub fn set_transform(&mut self, key: ColliderKey, transform: Transform) -> Result<()> {
+        self.update(key, |desc| desc.transform = transform)
+    }
+
+    /// Replaces a collider's object-space shape (of any kind).
+    pub fn set_shape(&mut self, key: ColliderKey, shape: Shape) -> Result<()> {
+        self.update(key, |desc| desc.shape = shape)
+    }
+
+    /// Sets the book's `mShouldRotate` switch of a box collider.
+    pub fn set_should_rotate(&mut self, key: ColliderKey, should_rotate: bool) -> Result<()> {
+        self.update(key, |desc| desc.should_rotate = should_rotate)
+    }
+
+    /// Sets a collider's user-data word.
+    pub fn set_user_data(&mut self, key: ColliderKey, user_data: u64) -> Result<()> {
+        self.update(key, |desc| desc.user_data = user_data)
+    }
+
+    /// Sets a collider's category and mask.
+    pub fn set_filter(&mut self, key: ColliderKey, filter: Filter) -> Result<()> {
+        self.update(key, |desc| desc.filter = filter)
+    }
+
+    /// The closest collider hit by the closed segment `start + t·(end −
+    /// start)`, `t ∈ [0, 1]`, among those `filter` accepts (the book's
+    /// `PhysWorld::SegmentCast`). Solid shapes: a segment starting inside a
+    /// collider hits it at `t = 0`. Ties in `t` go to the smaller key. A
+    /// zero-length segment hits the colliders containing its point.
+    ///
+    /// Errors: [`Error::NonFinite`] for a NaN or infinite end point.
+    pub fn segment_cast(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
+        if !segment.is_finite() {
+            return Err(Error::NonFinite("segment end point"));
+        }
+        Ok(naive::segment_cast(&self.colliders, segment, filter))
+    }
+
+    /// Calls `f` once for every pair of overlapping colliders whose filters
+    /// interact, by testing every pair (the book's O(n²) `TestPairwise`, the
+    /// reference the faster finders are held to). Pairs come as `(a, b)`
+    /// with `a < b` by key, in increasing `(a, b)` order.
+    pub fn test_pairwise(&self, f: impl FnMut(Pair)) {
+        naive::for_each_pair(&self.colliders, f);
+    }
+
+    /// The same pairs as [`World::test_pairwise`], in the same order, found
+    /// by sweep and prune. Takes `&mut self` because the finder keeps its
+    /// sorted arrays between calls.
+    pub fn test_sweep_and_prune(&mut self, mut f: impl FnMut(Pair)) {
+        for pair in self.pairs_sweep_and_prune() {
+            f(*pair);
+        }
+    }
+
+    /// The pairs of [`World::test_sweep_and_prune`] as a slice, valid until
+    /// the next mutation: the allocation-free path.
+    pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
+        self.sweep_and_prune.find_pairs(&self.colliders)
+    }
+}
