@@ -405,6 +405,16 @@ struct PhysColliderDesc phys_collider_desc_default(void);
 PhysStatus phys_world_create(struct PhysWorld **out);
 
 /**
+ * Creates an empty world in `*out` that refuses to hold more than
+ * `max_colliders` colliders (`PHYS_ERROR_CAPACITY_EXCEEDED`), as Jolt's
+ * `PhysicsSystem::Init` takes a body limit.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_create_with_limit(size_t max_colliders, struct PhysWorld **out);
+
+/**
  * Destroys a world and every collider in it. NULL is ignored.
  *
  * # Safety

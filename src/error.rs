@@ -25,7 +25,7 @@ pub enum Error {
     #[error("invalid argument: {0}")]
     InvalidArgument(&'static str),
     /// The world holds as many colliders as its handles can name.
-    #[error("the world is full: at most {max} colliders", max = crate::world::MAX_COLLIDERS)]
+    #[error("the world is full: it holds as many colliders as its limit allows")]
     CapacityExceeded,
 }
 

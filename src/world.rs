@@ -11,8 +11,9 @@ use crate::math::Vec3;
 use crate::query::CastHit;
 use crate::shape::Segment;
 
-/// The most colliders a world holds; [`World::add`] refuses more with
-/// [`Error::CapacityExceeded`] (slot indices are 32-bit).
+/// The most colliders any world holds; [`World::add`] refuses more with
+/// [`Error::CapacityExceeded`] (slot indices are 32-bit). A world may set a
+/// lower limit with [`World::with_max_colliders`].
 pub const MAX_COLLIDERS: usize = 1 << 30;
 
 /// The closest collider a segment cast hit.
@@ -57,16 +58,49 @@ impl Hit {
 /// assert_eq!((hit.collider, hit.user_data, hit.t, hit.normal), (wall, 7, 0.5, Vec3::NEG_X));
 /// # Ok::<(), collide::Error>(())
 /// ```
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct World {
     colliders: SlotMap<ColliderKey, Collider>,
     sweep_and_prune: SweepAndPrune,
+    max_colliders: usize,
+}
+
+impl Default for World {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl World {
-    /// An empty world.
+    /// An empty world holding up to [`MAX_COLLIDERS`].
     pub fn new() -> Self {
-        Self::default()
+        Self::with_max_colliders(MAX_COLLIDERS)
+    }
+
+    /// An empty world that refuses to hold more than `max_colliders`
+    /// (capped at [`MAX_COLLIDERS`]), as Jolt's `PhysicsSystem::Init` takes a
+    /// body limit: a runaway spawner gets an error instead of eating memory.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Error, Shape, World, math::Vec3};
+    /// let mut world = World::with_max_colliders(1);
+    /// let unit = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)));
+    /// world.add(unit)?;
+    /// assert_eq!(world.add(unit), Err(Error::CapacityExceeded));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn with_max_colliders(max_colliders: usize) -> Self {
+        Self {
+            colliders: SlotMap::with_key(),
+            sweep_and_prune: SweepAndPrune::default(),
+            max_colliders: max_colliders.min(MAX_COLLIDERS),
+        }
+    }
+
+    /// The most colliders this world holds.
+    #[inline]
+    pub fn max_colliders(&self) -> usize {
+        self.max_colliders
     }
 
     /// How many colliders the world holds.
@@ -87,7 +121,7 @@ impl World {
     /// [`Error::NegativeRadius`], [`Error::InvalidArgument`] (a rotation that
     /// is not a unit quaternion), [`Error::CapacityExceeded`].
     pub fn add(&mut self, desc: ColliderDesc) -> Result<ColliderKey> {
-        if self.colliders.len() >= MAX_COLLIDERS {
+        if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);
         }
         let collider = Collider::new(desc)?;

@@ -167,10 +167,22 @@ pub extern "C" fn phys_collider_desc_default() -> PhysColliderDesc {
 /// The pointer contract at the top of collide.h.
 #[no_mangle]
 pub unsafe extern "C" fn phys_world_create(out: *mut *mut PhysWorld) -> PhysStatus {
+    // SAFETY: the same contract, passed on.
+    unsafe { phys_world_create_with_limit(usize::MAX, out) }
+}
+
+/// Creates an empty world in `*out` that refuses to hold more than
+/// `max_colliders` colliders (`PHYS_ERROR_CAPACITY_EXCEEDED`), as Jolt's
+/// `PhysicsSystem::Init` takes a body limit.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_create_with_limit(max_colliders: usize, out: *mut *mut PhysWorld) -> PhysStatus {
     guard(|| {
         let out = Out::new(out, "out")?;
         let world = Box::new(PhysWorld {
-            world: World::new(),
+            world: World::with_max_colliders(max_colliders),
             pair_scratch: Vec::new(),
         });
         out.write(Box::into_raw(world));
