@@ -319,6 +319,8 @@ pub struct Collider {
     pub(crate) desc: ColliderDesc,
     pub(crate) world_shape: Shape,
     pub(crate) aabb: Aabb,
+    /// The collider's leaf in the world's BVH.
+    pub(crate) proxy: u32,
 }
 
 impl Collider {
@@ -336,6 +338,7 @@ impl Collider {
             desc,
             world_shape,
             aabb,
+            proxy: crate::broad::bvh::NULL_NODE,
         })
     }
 

@@ -3,6 +3,7 @@
 
 use slotmap::SlotMap;
 
+use crate::broad::bvh::{self, Bvh};
 use crate::broad::sap::SweepAndPrune;
 use crate::broad::{naive, Pair};
 use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
@@ -61,7 +62,10 @@ impl Hit {
 #[derive(Debug, Clone)]
 pub struct World {
     colliders: SlotMap<ColliderKey, Collider>,
+    bvh: Bvh,
     sweep_and_prune: SweepAndPrune,
+    /// The last pairs found, handed out as a slice.
+    pairs: Vec<Pair>,
     max_colliders: usize,
 }
 
@@ -92,7 +96,9 @@ impl World {
     pub fn with_max_colliders(max_colliders: usize) -> Self {
         Self {
             colliders: SlotMap::with_key(),
+            bvh: Bvh::default(),
             sweep_and_prune: SweepAndPrune::default(),
+            pairs: Vec::new(),
             max_colliders: max_colliders.min(MAX_COLLIDERS),
         }
     }
@@ -124,14 +130,28 @@ impl World {
         if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);
         }
-        let collider = Collider::new(desc)?;
-        Ok(self.colliders.insert(collider))
+        let mut collider = Collider::new(desc)?;
+        let bvh = &mut self.bvh;
+        Ok(self.colliders.insert_with_key(|key| {
+            collider.proxy = bvh.insert(&collider.aabb, collider.filter().category, key);
+            collider
+        }))
     }
 
     /// Removes a collider and returns what it was; [`Error::StaleHandle`]
     /// if the key names no live collider.
     pub fn remove(&mut self, key: ColliderKey) -> Result<Collider> {
-        self.colliders.remove(key).ok_or(Error::StaleHandle)
+        let collider = self.colliders.remove(key).ok_or(Error::StaleHandle)?;
+        self.bvh.remove(collider.proxy);
+        Ok(collider)
+    }
+
+    /// Rebuilds the broad phase's tree from scratch by binned SAH: call it
+    /// after adding many colliders at once (a level load), as Jolt's
+    /// `OptimizeBroadPhase`. Queries are correct without it, only slower
+    /// until the tree has been rebuilt.
+    pub fn optimize(&mut self) {
+        self.bvh.rebuild();
     }
 
     /// Whether `key` names a live collider.
@@ -157,7 +177,10 @@ impl World {
         let slot = self.colliders.get_mut(key).ok_or(Error::StaleHandle)?;
         let mut desc = slot.desc;
         change(&mut desc);
-        *slot = Collider::new(desc)?;
+        let mut collider = Collider::new(desc)?;
+        collider.proxy = slot.proxy;
+        self.bvh.update(collider.proxy, &collider.aabb, collider.filter().category);
+        *slot = collider;
         Ok(())
     }
 
@@ -198,6 +221,27 @@ impl World {
         if !segment.is_finite() {
             return Err(Error::NonFinite("segment end point"));
         }
+        let mut best: Option<Hit> = None;
+        self.bvh.cast(segment, filter.mask, |key| {
+            let collider = &self.colliders[key];
+            if !filter.accepts(key, collider.filter()) {
+                return None;
+            }
+            let cast = collider.world_shape().cast_segment(segment)?;
+            if best.is_none_or(|b| cast.t < b.t || (cast.t == b.t && key < b.collider)) {
+                best = Some(Hit::new(key, collider, segment, cast));
+            }
+            Some(cast.t)
+        });
+        Ok(best)
+    }
+
+    /// The closest hit by the O(n) loop over every collider: the reference
+    /// [`World::segment_cast`] is tested against (same answer, ties included).
+    pub fn segment_cast_brute_force(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
+        if !segment.is_finite() {
+            return Err(Error::NonFinite("segment end point"));
+        }
         Ok(naive::segment_cast(&self.colliders, segment, filter))
     }
 
@@ -221,6 +265,25 @@ impl World {
     /// The pairs of [`World::test_sweep_and_prune`] as a slice, valid until
     /// the next mutation: the allocation-free path.
     pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
-        self.sweep_and_prune.find_pairs(&self.colliders)
+        self.sweep_and_prune.find_pairs(&self.colliders, &mut self.pairs);
+        &self.pairs
+    }
+
+    /// The same pairs as [`World::test_pairwise`], in the same order, found
+    /// with the broad phase's tree (a box query per collider); valid until
+    /// the next mutation. The fastest finder on large, spread-out scenes.
+    pub fn pairs(&mut self) -> &[Pair] {
+        bvh::find_pairs(&self.bvh, &self.colliders, &mut self.pairs);
+        &self.pairs
+    }
+
+    /// Checks the broad phase's invariants (tree links, boxes, counts);
+    /// for tests.
+    pub fn validate(&self) -> core::result::Result<(), String> {
+        self.bvh.validate()?;
+        if self.bvh.len() != self.colliders.len() {
+            return Err("tree and collider counts differ".into());
+        }
+        Ok(())
     }
 }

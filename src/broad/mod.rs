@@ -2,6 +2,7 @@
 //! shape tests. Every pair finder returns the same set, each pair once, as
 //! `(a, b)` with `a < b` by key, sorted by `(a, b)`.
 
+pub mod bvh;
 pub mod naive;
 pub mod sap;
 

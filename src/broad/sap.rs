@@ -23,19 +23,18 @@ struct Endpoint {
     key: ColliderKey,
 }
 
-/// Sweep-and-prune pair finder; keeps its arrays between calls so a call in
+/// Sweep-and-prune pair finder; keeps its array between calls so a call in
 /// steady state allocates nothing.
 #[derive(Debug, Default, Clone)]
 pub struct SweepAndPrune {
     endpoints: Vec<Endpoint>,
-    pairs: Vec<Pair>,
 }
 
 impl SweepAndPrune {
-    /// Every overlapping pair whose filters interact, as `(a, b)` with
-    /// `a < b`, sorted: the same set and order as
+    /// Replaces `pairs` by every overlapping pair whose filters interact, as
+    /// `(a, b)` with `a < b`, sorted: the same set and order as
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
-    pub fn find_pairs(&mut self, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
+    pub fn find_pairs(&mut self, colliders: &SlotMap<ColliderKey, Collider>, pairs: &mut Vec<Pair>) {
         let axis = sweep_axis(colliders.values().map(Collider::aabb));
         self.endpoints.clear();
         self.endpoints.extend(colliders.iter().map(|(key, c)| Endpoint {
@@ -45,7 +44,7 @@ impl SweepAndPrune {
         }));
         self.endpoints
             .sort_unstable_by(|a, b| a.min.total_cmp(&b.min).then(a.key.cmp(&b.key)));
-        self.pairs.clear();
+        pairs.clear();
         for (i, first) in self.endpoints.iter().enumerate() {
             for second in self.endpoints[i + 1..].iter().take_while(|e| e.min <= first.max) {
                 let (a, b) = (&colliders[first.key], &colliders[second.key]);
@@ -55,7 +54,7 @@ impl SweepAndPrune {
                     } else {
                         (second.key, b, first.key, a)
                     };
-                    self.pairs.push(Pair {
+                    pairs.push(Pair {
                         a: a_key,
                         b: b_key,
                         user_a: a.user_data(),
@@ -64,8 +63,7 @@ impl SweepAndPrune {
                 }
             }
         }
-        self.pairs.sort_unstable();
-        &self.pairs
+        pairs.sort_unstable();
     }
 }
 

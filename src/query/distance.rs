@@ -16,6 +16,9 @@ impl Aabb {
     /// `Σ_i max(min_i − p_i, 0, p_i − max_i)²` over all three axes
     /// (Ericson §5.1.3.1). The book uses the y distance where z is meant.
     ///
+    /// NaN when `p` or the box has a NaN coordinate, so that every test
+    /// built on it (sphere–box) is false for NaN input.
+    ///
     /// ```
     /// use collide::{Aabb, math::Vec3};
     /// let b = Aabb::new(Vec3::ZERO, Vec3::ONE);
@@ -25,6 +28,11 @@ impl Aabb {
     pub fn distance_squared_to_point(&self, p: Vec3) -> f32 {
         let below = (self.min - p).max(Vec3::ZERO);
         let above = (p - self.max).max(Vec3::ZERO);
+        // `max` drops a NaN operand in favour of the 0, which would put a
+        // NaN point at distance 0 from every box: propagate it instead.
+        if p.is_nan() || self.min.is_nan() || self.max.is_nan() {
+            return f32::NAN;
+        }
         (below + above).length_squared()
     }
 
@@ -35,7 +43,10 @@ impl Aabb {
     /// box (at most six). On each piece the set of axes on which `P(t)` is
     /// outside is fixed, so the minimiser is
     /// `t* = −Σ (p_i − b_i)·d_i / Σ d_i²` over those axes, clamped to the
-    /// piece; the answer is the least of those minima.
+    /// piece; the answer is the least of those minima. A piece with no such
+    /// axis (inside the box, or outside only on axes the segment runs
+    /// parallel to) has a constant distance, taken at its midpoint, so a
+    /// segment through the box gives exactly 0. NaN for NaN input.
     ///
     /// ```
     /// use collide::{Aabb, Segment, math::Vec3};
@@ -44,6 +55,9 @@ impl Aabb {
     /// assert_eq!(b.distance_squared_to_segment(&s), 4.0);
     /// ```
     pub fn distance_squared_to_segment(&self, segment: &Segment) -> f32 {
+        if segment.start.is_nan() || segment.end.is_nan() {
+            return f32::NAN;
+        }
         let p = segment.start;
         let d = segment.direction();
         let mut breaks = [0.0f32; 8];
@@ -79,10 +93,13 @@ impl Aabb {
                 numerator -= (p[axis] - bound) * d[axis];
                 denominator += d[axis] * d[axis];
             }
+            // With no outside axis moving, the distance is constant on the
+            // piece: take it at the midpoint just classified (its end points
+            // may round to a ulp outside a box the piece is inside of).
             let t = if denominator > 0.0 {
                 (numerator / denominator).clamp(t0, t1)
             } else {
-                t0
+                0.5 * (t0 + t1)
             };
             best = best
                 .min(self.distance_squared_to_point(segment.point_at(t)))
