@@ -378,6 +378,12 @@ impl Collider {
         &self.world_shape
     }
 
+    /// Whether the collider is a box, so its world shape is its bounding box.
+    #[inline]
+    pub fn is_box(&self) -> bool {
+        matches!(self.world_shape, Shape::Aabb(_))
+    }
+
     /// The world-space bounding box.
     #[inline]
     pub fn aabb(&self) -> &Aabb {

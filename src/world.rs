@@ -133,7 +133,7 @@ impl World {
         let mut collider = Collider::new(desc)?;
         let bvh = &mut self.bvh;
         Ok(self.colliders.insert_with_key(|key| {
-            collider.proxy = bvh.insert(&collider.aabb, collider.filter().category, key);
+            collider.proxy = bvh.insert(&collider.aabb, *collider.filter(), collider.is_box(), key);
             collider
         }))
     }
@@ -179,7 +179,8 @@ impl World {
         change(&mut desc);
         let mut collider = Collider::new(desc)?;
         collider.proxy = slot.proxy;
-        self.bvh.update(collider.proxy, &collider.aabb, collider.filter().category);
+        self.bvh
+            .update(collider.proxy, &collider.aabb, *collider.filter(), collider.is_box());
         *slot = collider;
         Ok(())
     }
@@ -221,19 +222,22 @@ impl World {
         if !segment.is_finite() {
             return Err(Error::NonFinite("segment end point"));
         }
-        let mut best: Option<Hit> = None;
-        self.bvh.cast(segment, filter.mask, |key| {
-            let collider = &self.colliders[key];
-            if !filter.accepts(key, collider.filter()) {
+        let mut best: Option<(ColliderKey, CastHit)> = None;
+        self.bvh.cast(segment, filter.mask, |leaf| {
+            if !filter.accepts(leaf.key, &leaf.filter) {
                 return None;
             }
-            let cast = collider.world_shape().cast_segment(segment)?;
-            if best.is_none_or(|b| cast.t < b.t || (cast.t == b.t && key < b.collider)) {
-                best = Some(Hit::new(key, collider, segment, cast));
+            let cast = if leaf.is_box {
+                segment.cast_aabb(&leaf.aabb)
+            } else {
+                self.colliders[leaf.key].world_shape().cast_segment(segment)
+            }?;
+            if best.is_none_or(|(key, b)| cast.t < b.t || (cast.t == b.t && leaf.key < key)) {
+                best = Some((leaf.key, cast));
             }
             Some(cast.t)
         });
-        Ok(best)
+        Ok(best.map(|(key, cast)| Hit::new(key, &self.colliders[key], segment, cast)))
     }
 
     /// The closest hit by the O(n) loop over every collider: the reference

@@ -1,89 +1,176 @@
-//! Dynamic AABB tree: a binary bounding-volume hierarchy that changes with
-//! the world, in the spirit of Box2D's `b2DynamicTree` and Bullet's
-//! `btDbvt`.
+//! Dynamic bounding-volume hierarchy with four children per node, the
+//! broad phase behind every world query.
 //!
-//! - Leaves hold enlarged ("fat") boxes, so small motions leave the tree
-//!   untouched; a leaf that escapes its fat box is refitted in place
-//!   (its ancestors' boxes recomputed), and the tree is rebuilt by binned SAH
-//!   once refits have piled up (amortised over many updates).
-//! - Insertion picks the sibling that adds the least surface area, by Box2D
-//!   v3's branch and bound (Catto, "Dynamic Bounding Volume Hierarchies",
-//!   GDC 2019), then AVL-style rotations keep the height logarithmic.
-//! - [`Bvh::rebuild`] builds the whole tree top-down with binned SAH
-//!   (Wald, "On fast Construction of SAH-based Bounding Volume Hierarchies",
-//!   2007), for static sets and after bulk insertion.
+//! - Nodes are 4-wide and stored as structure of arrays (the four child
+//!   boxes' `min.x` side by side, and so on), so one SIMD slab or overlap
+//!   test covers all four children (Wald et al., "Getting Rid of Packets",
+//!   2008; the layout of Embree's BVH4 and Jolt's `QuadTree`). The test
+//!   runs on glam's `Vec4`, which is SSE2 on x86-64 and NEON on aarch64.
+//! - A node lives in one 128-byte, cache-aligned slot of a flat array;
+//!   children are indices, with the top bit marking a leaf.
+//! - Leaves hold enlarged ("fat") boxes in their parent's slot, so small
+//!   motions change nothing; a leaf escaping its fat box is refitted in
+//!   place (ancestors' boxes recomputed). Insertion descends to the child
+//!   whose box grows least (Guttman's R-tree `ChooseLeaf`) and takes a free
+//!   slot, or pairs up with a leaf in a new node. Removal empties the slot.
+//! - [`Bvh::rebuild`] rebuilds the whole tree top-down by binned SAH (Wald,
+//!   "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007),
+//!   splitting each node's range until it has four parts. The tree rebuilds
+//!   itself once insertions or refits have piled up, amortised over them.
 //! - Each node keeps the union of its leaves' filter categories, so a query
 //!   mask prunes whole subtrees.
-//!
-//! Nodes live in one flat array and refer to each other by `u32` index;
-//! a leaf's index is its proxy id and never changes while it lives.
 
 use slotmap::SlotMap;
 
 use crate::broad::naive::overlaps;
 use crate::broad::Pair;
-use crate::collider::{Collider, ColliderKey};
-use crate::math::Vec3;
+use crate::collider::{Collider, ColliderKey, Filter};
+use crate::math::{Vec3, Vec4};
 use crate::shape::{Aabb, Segment};
 
-/// "No node".
+/// "No node" / an empty child slot.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
 
-/// Deepest traversal kept on the call stack; deeper trees (which rotations
-/// and SAH builds make very unlikely) fall back to a heap stack.
-const INLINE_STACK: usize = 96;
+/// Marks a child index as a leaf index.
+const LEAF_BIT: u32 = 1 << 31;
 
-/// Bins per axis for the SAH rebuild.
+/// Traversal entries kept on the call stack; a deeper walk (not seen in
+/// practice: the tree is about `log4 n` deep) spills to the heap.
+const INLINE_STACK: usize = 128;
+
+/// Bins per axis for the SAH build.
 const SAH_BINS: usize = 16;
-
-/// One tree node: a leaf (a collider's fat box) or an internal node (the
-/// union of its two children). 48 bytes; free nodes chain through `parent`.
-#[derive(Debug, Clone, Copy)]
-struct Node {
-    aabb: Aabb,
-    /// Union of the filter categories of the leaves below.
-    category: u64,
-    /// Parent node, or the next free node for a free node.
-    parent: u32,
-    child1: u32,
-    child2: u32,
-    /// 0 for a leaf, 1 + the children's largest height otherwise, −1 when free.
-    height: i32,
-}
-
-impl Node {
-    #[inline]
-    fn is_leaf(&self) -> bool {
-        self.height == 0
-    }
-}
-
-/// A dynamic AABB tree over the colliders of a world.
-#[derive(Debug, Clone)]
-pub struct Bvh {
-    nodes: Vec<Node>,
-    /// The collider of each leaf node, by node index.
-    keys: Vec<ColliderKey>,
-    root: u32,
-    free_list: u32,
-    leaf_count: usize,
-    /// Leaves refitted since the last rebuild; the tree is rebuilt when this
-    /// passes `REFIT_BUDGET × leaf_count`.
-    refits: usize,
-}
 
 /// How many refits per leaf the tree absorbs before it rebuilds itself.
 const REFIT_BUDGET: usize = 4;
+
+/// An empty slot's box: `min = max = +∞` fails every slab and overlap test
+/// without a branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides).
+const EMPTY_BOUND: f32 = f32::INFINITY;
+
+/// Four child boxes as structure of arrays, their children and the node's
+/// parent: 128 bytes, two cache lines.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+struct Node {
+    min_x: Vec4,
+    min_y: Vec4,
+    min_z: Vec4,
+    max_x: Vec4,
+    max_y: Vec4,
+    max_z: Vec4,
+    /// A node index, `LEAF_BIT | leaf index`, or `NULL_NODE` for an empty slot.
+    children: [u32; 4],
+    /// Union of the filter categories of every leaf below.
+    category: u64,
+    /// The parent node, or `NULL_NODE` for the root (and free nodes).
+    parent: u32,
+}
+
+impl Node {
+    const EMPTY: Node = Node {
+        min_x: Vec4::splat(EMPTY_BOUND),
+        min_y: Vec4::splat(EMPTY_BOUND),
+        min_z: Vec4::splat(EMPTY_BOUND),
+        max_x: Vec4::splat(EMPTY_BOUND),
+        max_y: Vec4::splat(EMPTY_BOUND),
+        max_z: Vec4::splat(EMPTY_BOUND),
+        children: [NULL_NODE; 4],
+        category: 0,
+        parent: NULL_NODE,
+    };
+
+    #[inline]
+    fn slot_box(&self, slot: usize) -> Aabb {
+        Aabb::new(
+            Vec3::new(self.min_x[slot], self.min_y[slot], self.min_z[slot]),
+            Vec3::new(self.max_x[slot], self.max_y[slot], self.max_z[slot]),
+        )
+    }
+
+    #[inline]
+    fn set_slot(&mut self, slot: usize, child: u32, aabb: &Aabb) {
+        self.children[slot] = child;
+        self.min_x[slot] = aabb.min.x;
+        self.min_y[slot] = aabb.min.y;
+        self.min_z[slot] = aabb.min.z;
+        self.max_x[slot] = aabb.max.x;
+        self.max_y[slot] = aabb.max.y;
+        self.max_z[slot] = aabb.max.z;
+    }
+
+    #[inline]
+    fn clear_slot(&mut self, slot: usize) {
+        self.set_slot(
+            slot,
+            NULL_NODE,
+            &Aabb::new(Vec3::splat(EMPTY_BOUND), Vec3::splat(EMPTY_BOUND)),
+        );
+    }
+
+    /// The union of the occupied slots' boxes (`None` when all are empty).
+    fn bounds(&self) -> Option<Aabb> {
+        (0..4)
+            .filter(|&s| self.children[s] != NULL_NODE)
+            .map(|s| self.slot_box(s))
+            .reduce(|a, b| a.union(&b))
+    }
+
+    #[inline]
+    fn free_slot(&self) -> Option<usize> {
+        self.children.iter().position(|&c| c == NULL_NODE)
+    }
+
+    #[inline]
+    fn slot_of(&self, child: u32) -> usize {
+        self.children
+            .iter()
+            .position(|&c| c == child)
+            .expect("a child is in its parent's slots")
+    }
+}
+
+/// A leaf: one collider's tight box and filter, and where it sits in the tree.
+#[derive(Debug, Clone, Copy)]
+pub struct Leaf {
+    /// The collider's tight world box.
+    pub aabb: Aabb,
+    /// The collider.
+    pub key: ColliderKey,
+    /// The collider's filter.
+    pub filter: Filter,
+    /// Whether the collider's world shape is this box itself (an `Aabb`
+    /// collider), so exact tests need not look the collider up.
+    pub is_box: bool,
+    /// The node holding the leaf, `NULL_NODE` once removed.
+    node: u32,
+    slot: u8,
+}
+
+/// The dynamic 4-wide BVH over a world's colliders. A leaf's index (its
+/// proxy id) stays valid until the leaf is removed.
+#[derive(Debug, Clone)]
+pub struct Bvh {
+    nodes: Vec<Node>,
+    free_nodes: Vec<u32>,
+    leaves: Vec<Leaf>,
+    free_leaves: Vec<u32>,
+    root: u32,
+    leaf_count: usize,
+    /// Structural changes (insertions, refits) since the last rebuild.
+    changes: usize,
+}
 
 impl Default for Bvh {
     fn default() -> Self {
         Self {
             nodes: Vec::new(),
-            keys: Vec::new(),
+            free_nodes: Vec::new(),
+            leaves: Vec::new(),
+            free_leaves: Vec::new(),
             root: NULL_NODE,
-            free_list: NULL_NODE,
             leaf_count: 0,
-            refits: 0,
+            changes: 0,
         }
     }
 }
@@ -95,6 +182,16 @@ fn fatten(tight: &Aabb) -> Aabb {
     tight.expanded(0.1 * tight.half_extents().max_element())
 }
 
+#[inline]
+fn leaf_child(leaf: u32) -> u32 {
+    leaf | LEAF_BIT
+}
+
+#[inline]
+fn is_leaf(child: u32) -> bool {
+    child != NULL_NODE && child & LEAF_BIT != 0
+}
+
 impl Bvh {
     /// How many leaves the tree holds.
     #[inline]
@@ -102,317 +199,202 @@ impl Bvh {
         self.leaf_count
     }
 
-    /// Whether the tree is empty.
+    /// Whether the tree holds no leaf.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.leaf_count == 0
     }
 
-    /// Height of the tree (0 for a single leaf or an empty tree).
-    pub fn height(&self) -> i32 {
-        if self.root == NULL_NODE {
-            0
-        } else {
-            self.nodes[self.root as usize].height
-        }
+    /// The leaf of a proxy id.
+    #[inline]
+    pub fn leaf(&self, proxy: u32) -> &Leaf {
+        &self.leaves[proxy as usize]
     }
 
-    /// Bytes held by the tree's arrays.
+    /// Bytes held by the tree's arrays (capacity, not length).
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.capacity() * core::mem::size_of::<Node>() + self.keys.capacity() * core::mem::size_of::<ColliderKey>()
+        self.nodes.capacity() * core::mem::size_of::<Node>()
+            + self.leaves.capacity() * core::mem::size_of::<Leaf>()
+            + (self.free_nodes.capacity() + self.free_leaves.capacity()) * core::mem::size_of::<u32>()
     }
 
-    fn allocate(&mut self) -> u32 {
-        if self.free_list != NULL_NODE {
-            let index = self.free_list;
-            self.free_list = self.nodes[index as usize].parent;
-            return index;
+    fn allocate_node(&mut self, parent: u32) -> u32 {
+        let node = Node { parent, ..Node::EMPTY };
+        match self.free_nodes.pop() {
+            Some(index) => {
+                self.nodes[index as usize] = node;
+                index
+            }
+            None => {
+                self.nodes.push(node);
+                (self.nodes.len() - 1) as u32
+            }
         }
-        self.nodes.push(Node {
-            aabb: Aabb::default(),
-            category: 0,
-            parent: NULL_NODE,
-            child1: NULL_NODE,
-            child2: NULL_NODE,
-            height: -1,
-        });
-        self.keys.push(ColliderKey::default());
-        (self.nodes.len() - 1) as u32
     }
 
-    fn release(&mut self, index: u32) {
-        let node = &mut self.nodes[index as usize];
-        node.height = -1;
-        node.parent = self.free_list;
-        self.free_list = index;
+    /// Puts `child` (with box `aabb`) into `node`'s `slot`, and records the
+    /// new position in the child.
+    fn place(&mut self, node: u32, slot: usize, child: u32, aabb: &Aabb) {
+        self.nodes[node as usize].set_slot(slot, child, aabb);
+        if is_leaf(child) {
+            let leaf = &mut self.leaves[(child & !LEAF_BIT) as usize];
+            leaf.node = node;
+            leaf.slot = slot as u8;
+        } else {
+            self.nodes[child as usize].parent = node;
+        }
     }
 
-    /// Adds a leaf for `key` with tight box `aabb` and returns its proxy id.
-    pub fn insert(&mut self, aabb: &Aabb, category: u64, key: ColliderKey) -> u32 {
-        let leaf = self.allocate();
-        self.nodes[leaf as usize] = Node {
-            aabb: fatten(aabb),
-            category,
-            parent: NULL_NODE,
-            child1: NULL_NODE,
-            child2: NULL_NODE,
-            height: 0,
+    /// Adds a leaf and returns its proxy id.
+    pub fn insert(&mut self, aabb: &Aabb, filter: Filter, is_box: bool, key: ColliderKey) -> u32 {
+        let leaf = Leaf {
+            aabb: *aabb,
+            key,
+            filter,
+            is_box,
+            node: NULL_NODE,
+            slot: 0,
         };
-        self.keys[leaf as usize] = key;
+        let proxy = match self.free_leaves.pop() {
+            Some(index) => {
+                self.leaves[index as usize] = leaf;
+                index
+            }
+            None => {
+                self.leaves.push(leaf);
+                (self.leaves.len() - 1) as u32
+            }
+        };
         self.leaf_count += 1;
-        self.insert_leaf(leaf);
-        leaf
+        self.insert_leaf(proxy);
+        self.changes += 1;
+        self.rebuild_if_due();
+        proxy
+    }
+
+    fn insert_leaf(&mut self, proxy: u32) {
+        let fat = fatten(&self.leaves[proxy as usize].aabb);
+        if self.root == NULL_NODE {
+            self.root = self.allocate_node(NULL_NODE);
+        }
+        let mut node = self.root;
+        loop {
+            if let Some(slot) = self.nodes[node as usize].free_slot() {
+                self.place(node, slot, leaf_child(proxy), &fat);
+                break;
+            }
+            // Guttman's ChooseLeaf: the child whose box grows least, the
+            // smaller box on ties.
+            let n = &self.nodes[node as usize];
+            let slot = (0..4)
+                .min_by(|&a, &b| {
+                    let (box_a, box_b) = (n.slot_box(a), n.slot_box(b));
+                    let growth_a = box_a.union(&fat).surface_area() - box_a.surface_area();
+                    let growth_b = box_b.union(&fat).surface_area() - box_b.surface_area();
+                    growth_a
+                        .total_cmp(&growth_b)
+                        .then(box_a.surface_area().total_cmp(&box_b.surface_area()))
+                })
+                .expect("a full node has four slots");
+            let child = n.children[slot];
+            let child_box = n.slot_box(slot);
+            if is_leaf(child) {
+                let pair = self.allocate_node(node);
+                self.place(pair, 0, child, &child_box);
+                self.place(pair, 1, leaf_child(proxy), &fat);
+                let pair_box = child_box.union(&fat);
+                self.place(node, slot, pair, &pair_box);
+                node = pair;
+                break;
+            }
+            node = child;
+        }
+        self.refit_from(node);
     }
 
     /// Removes a leaf.
     pub fn remove(&mut self, proxy: u32) {
-        self.remove_leaf(proxy);
-        self.release(proxy);
+        let Leaf { node, slot, .. } = self.leaves[proxy as usize];
+        self.leaves[proxy as usize].node = NULL_NODE;
+        self.nodes[node as usize].clear_slot(slot as usize);
+        self.free_leaves.push(proxy);
         self.leaf_count -= 1;
+        // Empty nodes leave the tree; the first non-empty one is refitted.
+        let mut node = node;
+        while self.nodes[node as usize].bounds().is_none() {
+            let parent = self.nodes[node as usize].parent;
+            self.free_nodes.push(node);
+            if parent == NULL_NODE {
+                self.root = NULL_NODE;
+                return;
+            }
+            let slot = self.nodes[parent as usize].slot_of(node);
+            self.nodes[parent as usize].clear_slot(slot);
+            node = parent;
+        }
+        self.refit_from(node);
     }
 
-    /// Gives a leaf a new tight box and category. Nothing moves while the box
-    /// stays inside the leaf's fat box (and the category is unchanged);
+    /// Gives a leaf a new tight box and filter. The tree is untouched while
+    /// the box stays inside the leaf's fat box and the category is the same;
     /// otherwise the leaf gets a new fat box and its ancestors are refitted.
-    pub fn update(&mut self, proxy: u32, aabb: &Aabb, category: u64) {
-        let node = &self.nodes[proxy as usize];
-        let contained = node.aabb.min.cmple(aabb.min).all() && aabb.max.cmple(node.aabb.max).all();
-        if contained && node.category == category {
+    pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, is_box: bool) {
+        let leaf = &mut self.leaves[proxy as usize];
+        let same_category = leaf.filter.category == filter.category;
+        leaf.aabb = *aabb;
+        leaf.filter = filter;
+        leaf.is_box = is_box;
+        let (node, slot) = (leaf.node, leaf.slot as usize);
+        let fat_box = self.nodes[node as usize].slot_box(slot);
+        let inside = fat_box.min.cmple(aabb.min).all() && aabb.max.cmple(fat_box.max).all();
+        if inside && same_category {
             return;
         }
-        let node = &mut self.nodes[proxy as usize];
-        node.aabb = fatten(aabb);
-        node.category = category;
-        let parent = node.parent;
-        self.refit_ancestors(parent);
-        self.refits += 1;
-        if self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fatten(aabb));
+        self.refit_from(node);
+        self.changes += 1;
+        self.rebuild_if_due();
+    }
+
+    /// Rebuilds by SAH once changes since the last rebuild pass
+    /// `REFIT_BUDGET` per leaf (64 at least), so the work is amortised.
+    fn rebuild_if_due(&mut self) {
+        if self.changes > REFIT_BUDGET * self.leaf_count.max(64) {
             self.rebuild();
         }
     }
 
-    /// Recomputes boxes and categories from `index` up to the root,
-    /// stopping early once a node is unchanged.
-    fn refit_ancestors(&mut self, mut index: u32) {
-        while index != NULL_NODE {
-            let node = self.nodes[index as usize];
-            let (a, b) = (&self.nodes[node.child1 as usize], &self.nodes[node.child2 as usize]);
-            let aabb = a.aabb.union(&b.aabb);
-            let category = a.category | b.category;
-            if aabb == node.aabb && category == node.category {
+    /// The category union of a child.
+    #[inline]
+    fn category_of(&self, child: u32) -> u64 {
+        if child == NULL_NODE {
+            0
+        } else if is_leaf(child) {
+            self.leaves[(child & !LEAF_BIT) as usize].filter.category
+        } else {
+            self.nodes[child as usize].category
+        }
+    }
+
+    /// Recomputes categories and parent slot boxes from `node` up to the
+    /// root, stopping once a node's box and category are unchanged.
+    fn refit_from(&mut self, mut node: u32) {
+        loop {
+            let n = self.nodes[node as usize];
+            let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
+            self.nodes[node as usize].category = category;
+            if n.parent == NULL_NODE {
                 return;
             }
-            let node = &mut self.nodes[index as usize];
-            node.aabb = aabb;
-            node.category = category;
-            index = node.parent;
-        }
-    }
-
-    /// The sibling for a new leaf with box `d`: the node whose replacement
-    /// by a parent of it and the leaf adds the least total surface area.
-    ///
-    /// Branch and bound (Box2D v3 `b2FindBestSibling`): the cost of picking a
-    /// node is the area of its union with `d` plus the area growth it
-    /// inflicts on every ancestor; a subtree is skipped when even its most
-    /// favourable node cannot beat the best cost found so far.
-    fn find_best_sibling(&self, d: &Aabb) -> u32 {
-        let area_d = d.surface_area();
-        let mut index = self.root;
-        let mut direct_cost = self.nodes[index as usize].aabb.union(d).surface_area();
-        let mut inherited_cost = 0.0;
-        let mut best = index;
-        let mut best_cost = direct_cost;
-        while !self.nodes[index as usize].is_leaf() {
-            let node = &self.nodes[index as usize];
-            // Making `index` the sibling: a new parent of area `direct_cost`,
-            // plus the growth of every ancestor.
-            if direct_cost + inherited_cost < best_cost {
-                best = index;
-                best_cost = direct_cost + inherited_cost;
+            let bounds = n.bounds().expect("a node in the tree has a child");
+            let parent = &mut self.nodes[n.parent as usize];
+            let slot = parent.slot_of(node);
+            if category == n.category && parent.slot_box(slot) == bounds {
+                return;
             }
-            inherited_cost += direct_cost - node.aabb.surface_area();
-
-            let children = [node.child1, node.child2];
-            let mut direct = [0.0f32; 2];
-            let mut lower_bound = [f32::INFINITY; 2];
-            for slot in 0..2 {
-                let child = &self.nodes[children[slot] as usize];
-                direct[slot] = child.aabb.union(d).surface_area();
-                if child.is_leaf() {
-                    if direct[slot] + inherited_cost < best_cost {
-                        best = children[slot];
-                        best_cost = direct[slot] + inherited_cost;
-                    }
-                } else {
-                    // No node below can cost less than this: the child grows
-                    // by at least `direct − area`, and a new parent below
-                    // costs at least `area(d)`.
-                    let area = child.aabb.surface_area();
-                    lower_bound[slot] = inherited_cost + direct[slot] + (area_d - area).min(0.0);
-                }
-            }
-            if best_cost <= lower_bound[0] && best_cost <= lower_bound[1] {
-                break;
-            }
-            let slot = if lower_bound[0] <= lower_bound[1] { 0 } else { 1 };
-            index = children[slot];
-            direct_cost = direct[slot];
+            parent.set_slot(slot, node, &bounds);
+            node = n.parent;
         }
-        best
-    }
-
-    fn insert_leaf(&mut self, leaf: u32) {
-        if self.root == NULL_NODE {
-            self.root = leaf;
-            self.nodes[leaf as usize].parent = NULL_NODE;
-            return;
-        }
-        let leaf_aabb = self.nodes[leaf as usize].aabb;
-        let sibling = self.find_best_sibling(&leaf_aabb);
-        let old_parent = self.nodes[sibling as usize].parent;
-        let new_parent = self.allocate();
-        let sibling_node = self.nodes[sibling as usize];
-        let leaf_node = self.nodes[leaf as usize];
-        self.nodes[new_parent as usize] = Node {
-            aabb: leaf_aabb.union(&sibling_node.aabb),
-            category: leaf_node.category | sibling_node.category,
-            parent: old_parent,
-            child1: sibling,
-            child2: leaf,
-            height: sibling_node.height + 1,
-        };
-        self.nodes[sibling as usize].parent = new_parent;
-        self.nodes[leaf as usize].parent = new_parent;
-        if old_parent == NULL_NODE {
-            self.root = new_parent;
-        } else {
-            let parent = &mut self.nodes[old_parent as usize];
-            if parent.child1 == sibling {
-                parent.child1 = new_parent;
-            } else {
-                parent.child2 = new_parent;
-            }
-        }
-        self.fix_upwards(old_parent);
-    }
-
-    fn remove_leaf(&mut self, leaf: u32) {
-        if leaf == self.root {
-            self.root = NULL_NODE;
-            return;
-        }
-        let parent = self.nodes[leaf as usize].parent;
-        let parent_node = self.nodes[parent as usize];
-        let grandparent = parent_node.parent;
-        let sibling = if parent_node.child1 == leaf {
-            parent_node.child2
-        } else {
-            parent_node.child1
-        };
-        self.release(parent);
-        if grandparent == NULL_NODE {
-            self.root = sibling;
-            self.nodes[sibling as usize].parent = NULL_NODE;
-            return;
-        }
-        let g = &mut self.nodes[grandparent as usize];
-        if g.child1 == parent {
-            g.child1 = sibling;
-        } else {
-            g.child2 = sibling;
-        }
-        self.nodes[sibling as usize].parent = grandparent;
-        self.fix_upwards(grandparent);
-    }
-
-    /// Walks from `index` to the root, balancing and refitting each node.
-    fn fix_upwards(&mut self, mut index: u32) {
-        while index != NULL_NODE {
-            index = self.balance(index);
-            let node = self.nodes[index as usize];
-            let (a, b) = (self.nodes[node.child1 as usize], self.nodes[node.child2 as usize]);
-            let n = &mut self.nodes[index as usize];
-            n.height = 1 + a.height.max(b.height);
-            n.aabb = a.aabb.union(&b.aabb);
-            n.category = a.category | b.category;
-            index = n.parent;
-        }
-    }
-
-    /// If the subtree at `a` leans (children heights differ by more than
-    /// one), rotates its taller child up (Box2D v2.4 `b2DynamicTree::Balance`,
-    /// an AVL rotation) and returns the subtree's new root.
-    fn balance(&mut self, a: u32) -> u32 {
-        let node_a = self.nodes[a as usize];
-        if node_a.is_leaf() || node_a.height < 2 {
-            return a;
-        }
-        let (b, c) = (node_a.child1, node_a.child2);
-        let balance = self.nodes[c as usize].height - self.nodes[b as usize].height;
-        if balance > 1 {
-            self.rotate_up(a, c)
-        } else if balance < -1 {
-            self.rotate_up(a, b)
-        } else {
-            a
-        }
-    }
-
-    /// Rotates `up` (the taller child of `a`) above `a`: `up`'s taller
-    /// child stays under `up`, its shorter one takes `up`'s place under `a`.
-    /// Returns `up`.
-    fn rotate_up(&mut self, a: u32, up: u32) -> u32 {
-        let node_up = self.nodes[up as usize];
-        let (f, g) = (node_up.child1, node_up.child2);
-        let a_parent = self.nodes[a as usize].parent;
-
-        // `up` takes `a`'s place.
-        self.nodes[up as usize].parent = a_parent;
-        self.nodes[a as usize].parent = up;
-        if a_parent == NULL_NODE {
-            self.root = up;
-        } else {
-            let p = &mut self.nodes[a_parent as usize];
-            if p.child1 == a {
-                p.child1 = up;
-            } else {
-                p.child2 = up;
-            }
-        }
-
-        let (keep, give) = if self.nodes[f as usize].height > self.nodes[g as usize].height {
-            (f, g)
-        } else {
-            (g, f)
-        };
-        {
-            let n = &mut self.nodes[up as usize];
-            n.child1 = a;
-            n.child2 = keep;
-        }
-        {
-            let n = &mut self.nodes[a as usize];
-            if n.child1 == up {
-                n.child1 = give;
-            } else {
-                n.child2 = give;
-            }
-        }
-        self.nodes[give as usize].parent = a;
-        self.refit_node(a);
-        self.refit_node(up);
-        up
-    }
-
-    /// Recomputes one internal node from its children.
-    fn refit_node(&mut self, index: u32) {
-        let node = self.nodes[index as usize];
-        let (a, b) = (self.nodes[node.child1 as usize], self.nodes[node.child2 as usize]);
-        let n = &mut self.nodes[index as usize];
-        n.aabb = a.aabb.union(&b.aabb);
-        n.category = a.category | b.category;
-        n.height = 1 + a.height.max(b.height);
     }
 }
 
@@ -430,21 +412,8 @@ fn safe_recip(d: Vec3) -> Vec3 {
     Vec3::new(r(d.x), r(d.y), r(d.z))
 }
 
-/// Conservative slab test of a node box: the entry parameter if the segment
-/// part `[0, t_max]` may touch the box. It accepts a hair more than the
-/// exact test (a relative `1e-6` on the exit), so rounding never prunes a
-/// box the exact leaf test would hit.
-#[inline]
-fn slab_entry(aabb: &Aabb, origin: Vec3, inv: Vec3, t_max: f32) -> Option<f32> {
-    let t0 = (aabb.min - origin) * inv;
-    let t1 = (aabb.max - origin) * inv;
-    let near = t0.min(t1).max_element().max(0.0);
-    let far = t0.max(t1).min_element().min(t_max);
-    (near <= far * (1.0 + 1e-6)).then_some(near)
-}
-
 /// A depth-first traversal stack on the call stack, spilling to the heap
-/// only for trees deeper than [`INLINE_STACK`].
+/// only past [`INLINE_STACK`] entries.
 struct TraversalStack<T: Copy + Default> {
     inline: [T; INLINE_STACK],
     len: usize,
@@ -484,165 +453,245 @@ impl<T: Copy + Default> TraversalStack<T> {
     }
 }
 
+/// A segment prepared for slab tests against four boxes at once.
+struct SlabRay {
+    origin: [Vec4; 3],
+    inv: [Vec4; 3],
+}
+
+impl SlabRay {
+    fn new(segment: &Segment) -> Self {
+        let o = segment.start;
+        let inv = safe_recip(segment.direction());
+        Self {
+            origin: [Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z)],
+            inv: [Vec4::splat(inv.x), Vec4::splat(inv.y), Vec4::splat(inv.z)],
+        }
+    }
+
+    /// The slab test of the four child boxes of `node` against `[0, t_max]`:
+    /// a bit mask of the boxes the segment may touch, and their entry `t`s.
+    ///
+    /// Conservative: the exit is widened by a relative `1e-6`, so rounding
+    /// never prunes a box that the exact leaf test would hit.
+    #[inline]
+    fn test(&self, node: &Node, t_max: f32) -> (u32, Vec4) {
+        let tx0 = (node.min_x - self.origin[0]) * self.inv[0];
+        let tx1 = (node.max_x - self.origin[0]) * self.inv[0];
+        let ty0 = (node.min_y - self.origin[1]) * self.inv[1];
+        let ty1 = (node.max_y - self.origin[1]) * self.inv[1];
+        let tz0 = (node.min_z - self.origin[2]) * self.inv[2];
+        let tz1 = (node.max_z - self.origin[2]) * self.inv[2];
+        let near = tx0.min(tx1).max(ty0.min(ty1)).max(tz0.min(tz1)).max(Vec4::ZERO);
+        let far = tx0.max(tx1).min(ty0.max(ty1)).min(tz0.max(tz1)).min(Vec4::splat(t_max));
+        (near.cmple(far * (1.0 + 1e-6)).bitmask(), near)
+    }
+}
+
+/// The overlap test of the four child boxes of `node` against `aabb`
+/// (closed): a bit mask of the overlapping boxes.
+#[inline]
+fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
+    let x = node.min_x.cmple(max[0]) & min[0].cmple(node.max_x);
+    let y = node.min_y.cmple(max[1]) & min[1].cmple(node.max_y);
+    let z = node.min_z.cmple(max[2]) & min[2].cmple(node.max_z);
+    (x & y & z).bitmask()
+}
+
 impl Bvh {
     /// Walks the tree front to back along `segment` (`t ∈ [0, 1]`), calling
     /// `hit_leaf` for every leaf whose fat box the segment may touch before
     /// the closest hit so far, skipping subtrees with no category in `mask`.
     /// `hit_leaf` runs the exact test and returns the hit's `t`, which
-    /// shrinks the rest of the walk. Allocates nothing for trees of
-    /// ordinary depth.
-    pub fn cast(&self, segment: &Segment, mask: u64, mut hit_leaf: impl FnMut(ColliderKey) -> Option<f32>) {
+    /// shrinks the rest of the walk. Allocates nothing.
+    pub fn cast(&self, segment: &Segment, mask: u64, mut hit_leaf: impl FnMut(&Leaf) -> Option<f32>) {
         if self.root == NULL_NODE {
             return;
         }
-        let origin = segment.start;
-        let inv = safe_recip(segment.direction());
+        let ray = SlabRay::new(segment);
         let mut t_max = 1.0f32;
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
-        let root = &self.nodes[self.root as usize];
-        if root.category & mask != 0 {
-            if let Some(t) = slab_entry(&root.aabb, origin, inv, t_max) {
-                stack.push((self.root, t));
-            }
-        }
-        while let Some((index, t_near)) = stack.pop() {
+        stack.push((self.root, 0.0));
+        while let Some((child, t_near)) = stack.pop() {
             if t_near > t_max {
                 continue;
             }
-            let node = &self.nodes[index as usize];
-            if node.is_leaf() {
-                if let Some(t) = hit_leaf(self.keys[index as usize]) {
+            if is_leaf(child) {
+                if let Some(t) = hit_leaf(&self.leaves[(child & !LEAF_BIT) as usize]) {
                     t_max = t_max.min(t);
                 }
                 continue;
             }
-            let entry = |child: u32| {
-                let c = &self.nodes[child as usize];
-                if c.category & mask == 0 {
-                    return None;
+            let node = &self.nodes[child as usize];
+            if node.category & mask == 0 {
+                continue;
+            }
+            let (hits, near) = ray.test(node, t_max);
+            // Push the hit children far to near, so the nearest pops first.
+            let mut order = [(0u32, 0.0f32); 4];
+            let mut count = 0;
+            for slot in 0..4 {
+                if hits & (1 << slot) != 0 {
+                    let entry = (node.children[slot], near[slot]);
+                    let mut i = count;
+                    while i > 0 && order[i - 1].1 < entry.1 {
+                        order[i] = order[i - 1];
+                        i -= 1;
+                    }
+                    order[i] = entry;
+                    count += 1;
                 }
-                slab_entry(&c.aabb, origin, inv, t_max).map(|t| (child, t))
-            };
-            match (entry(node.child1), entry(node.child2)) {
-                (Some(a), Some(b)) => {
-                    let (near, far) = if a.1 <= b.1 { (a, b) } else { (b, a) };
-                    stack.push(far);
-                    stack.push(near);
-                }
-                (Some(one), None) | (None, Some(one)) => stack.push(one),
-                (None, None) => {}
+            }
+            for &entry in &order[..count] {
+                stack.push(entry);
             }
         }
     }
 
-    /// Calls `visit(proxy, key)` for every leaf whose fat box overlaps
-    /// `aabb` (closed) and whose category is in `mask`.
-    pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, ColliderKey)) {
+    /// Calls `visit(proxy, leaf)` for every leaf whose fat box overlaps
+    /// `aabb` (closed) below a node with a category in `mask`.
+    pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, &Leaf)) {
         if self.root == NULL_NODE {
             return;
         }
+        let min = [
+            Vec4::splat(aabb.min.x),
+            Vec4::splat(aabb.min.y),
+            Vec4::splat(aabb.min.z),
+        ];
+        let max = [
+            Vec4::splat(aabb.max.x),
+            Vec4::splat(aabb.max.y),
+            Vec4::splat(aabb.max.z),
+        ];
         let mut stack: TraversalStack<u32> = TraversalStack::new();
         stack.push(self.root);
         while let Some(index) = stack.pop() {
             let node = &self.nodes[index as usize];
-            if node.category & mask == 0 || !node.aabb.intersects_aabb(aabb) {
+            if node.category & mask == 0 {
                 continue;
             }
-            if node.is_leaf() {
-                visit(index, self.keys[index as usize]);
-            } else {
-                stack.push(node.child2);
-                stack.push(node.child1);
+            let mut hits = overlap_mask(node, &min, &max);
+            while hits != 0 {
+                let slot = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let child = node.children[slot];
+                if is_leaf(child) {
+                    let proxy = child & !LEAF_BIT;
+                    visit(proxy, &self.leaves[proxy as usize]);
+                } else {
+                    stack.push(child);
+                }
             }
         }
     }
 
-    /// Rebuilds every internal node top-down by binned SAH over the current
-    /// leaves (proxy ids stay valid). For static sets and after bulk
-    /// insertion; the tree also calls it itself once refits pile up.
+    /// Rebuilds every node top-down by binned SAH over the live leaves
+    /// (proxy ids stay valid): each node's range of leaves is split in two
+    /// at the best SAH plane, and its largest part split again, until it has
+    /// four parts; ranges of at most four leaves become one node.
     pub fn rebuild(&mut self) {
-        self.refits = 0;
-        let mut leaves: Vec<u32> = (0..self.nodes.len() as u32)
-            .filter(|&i| self.nodes[i as usize].height == 0)
+        self.changes = 0;
+        self.nodes.clear();
+        self.free_nodes.clear();
+        self.root = NULL_NODE;
+        let mut proxies: Vec<u32> = (0..self.leaves.len() as u32)
+            .filter(|&i| self.leaves[i as usize].node != NULL_NODE)
             .collect();
-        self.free_list = NULL_NODE;
-        for i in (0..self.nodes.len() as u32).rev() {
-            if self.nodes[i as usize].height != 0 {
-                self.release(i);
-            }
-        }
-        if leaves.is_empty() {
-            self.root = NULL_NODE;
+        if proxies.is_empty() {
             return;
         }
-        let mut centers: Vec<Vec3> = leaves.iter().map(|&i| self.nodes[i as usize].aabb.center()).collect();
-        // Internal nodes in creation order: parents before children, so the
-        // reverse order refits children before parents.
-        let mut internal: Vec<u32> = Vec::with_capacity(leaves.len());
-        // (range start, range end, parent, which child of the parent)
-        let mut tasks: Vec<(usize, usize, u32, u8)> = vec![(0, leaves.len(), NULL_NODE, 0)];
-        while let Some((start, end, parent, slot)) = tasks.pop() {
-            let node = if end - start == 1 {
-                leaves[start]
+        let mut boxes: Vec<Aabb> = proxies.iter().map(|&p| fatten(&self.leaves[p as usize].aabb)).collect();
+        // (range start, range end, parent node, parent slot)
+        let mut tasks: Vec<(usize, usize, u32, usize)> = vec![(0, proxies.len(), NULL_NODE, 0)];
+        let mut created: Vec<u32> = Vec::new();
+        while let Some((start, end, parent, parent_slot)) = tasks.pop() {
+            let node = self.allocate_node(parent);
+            created.push(node);
+            if parent == NULL_NODE {
+                self.root = node;
             } else {
-                let split = start + sah_split(&self.nodes, &mut leaves[start..end], &mut centers[start..end]);
-                let index = self.allocate();
-                self.nodes[index as usize] = Node {
-                    aabb: Aabb::default(),
-                    category: 0,
-                    parent,
-                    child1: NULL_NODE,
-                    child2: NULL_NODE,
-                    height: 1,
-                };
-                internal.push(index);
-                tasks.push((split, end, index, 2));
-                tasks.push((start, split, index, 1));
-                index
-            };
-            self.nodes[node as usize].parent = parent;
-            match slot {
-                0 => self.root = node,
-                1 => self.nodes[parent as usize].child1 = node,
-                _ => self.nodes[parent as usize].child2 = node,
+                self.nodes[parent as usize].children[parent_slot] = node;
+            }
+            let mut parts = vec![(start, end)];
+            while parts.len() < 4 {
+                // Split the part with the most leaves, if any has two or more.
+                let (i, &(s, e)) = parts
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|(_, (s, e))| e - s)
+                    .expect("parts is never empty");
+                if e - s < 2 {
+                    break;
+                }
+                let k = s + sah_split(&mut proxies[s..e], &mut boxes[s..e]);
+                parts[i] = (s, k);
+                parts.push((k, e));
+            }
+            for (slot, &(s, e)) in parts.iter().enumerate() {
+                if e - s == 1 {
+                    self.place(node, slot, leaf_child(proxies[s]), &boxes[s]);
+                } else {
+                    tasks.push((s, e, node, slot));
+                }
             }
         }
-        for &index in internal.iter().rev() {
-            self.refit_node(index);
+        // Parents were created before their children: refit in reverse.
+        for &node in created.iter().rev() {
+            let n = self.nodes[node as usize];
+            let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
+            self.nodes[node as usize].category = category;
+            if n.parent != NULL_NODE {
+                let bounds = n.bounds().expect("a built node has a child");
+                let slot = self.nodes[n.parent as usize].slot_of(node);
+                self.nodes[n.parent as usize].set_slot(slot, node, &bounds);
+            }
         }
     }
 
-    /// Checks every structural invariant: links, heights, boxes holding
-    /// their children, category unions, the leaf count. For tests.
+    /// Checks every structural invariant: parent links, leaf positions,
+    /// boxes holding their children, category unions, the leaf count. For
+    /// tests.
     pub fn validate(&self) -> Result<(), String> {
         let mut leaves = 0;
         if self.root != NULL_NODE {
             if self.nodes[self.root as usize].parent != NULL_NODE {
-                return Err("root has a parent".into());
+                return Err("the root has a parent".into());
             }
             let mut stack = vec![self.root];
             while let Some(index) = stack.pop() {
                 let node = &self.nodes[index as usize];
-                if node.is_leaf() {
-                    leaves += 1;
-                    continue;
+                let mut category = 0;
+                for slot in 0..4 {
+                    let child = node.children[slot];
+                    let slot_box = node.slot_box(slot);
+                    if child == NULL_NODE {
+                        continue;
+                    }
+                    category |= self.category_of(child);
+                    if is_leaf(child) {
+                        let leaf = &self.leaves[(child & !LEAF_BIT) as usize];
+                        if leaf.node != index || leaf.slot as usize != slot {
+                            return Err(format!("leaf {} does not know its slot", child & !LEAF_BIT));
+                        }
+                        if !(slot_box.min.cmple(leaf.aabb.min).all() && leaf.aabb.max.cmple(slot_box.max).all()) {
+                            return Err(format!("leaf {} escapes its fat box", child & !LEAF_BIT));
+                        }
+                        leaves += 1;
+                    } else {
+                        let c = &self.nodes[child as usize];
+                        if c.parent != index {
+                            return Err(format!("node {child} does not point back to {index}"));
+                        }
+                        let bounds = c.bounds().ok_or(format!("node {child} is empty"))?;
+                        if !(slot_box.min.cmple(bounds.min).all() && bounds.max.cmple(slot_box.max).all()) {
+                            return Err(format!("node {index} does not hold child {child}"));
+                        }
+                        stack.push(child);
+                    }
                 }
-                for child in [node.child1, node.child2] {
-                    let c = &self.nodes[child as usize];
-                    if c.parent != index {
-                        return Err(format!("node {child} does not point back to its parent {index}"));
-                    }
-                    if !(node.aabb.min.cmple(c.aabb.min).all() && c.aabb.max.cmple(node.aabb.max).all()) {
-                        return Err(format!("node {index} does not hold child {child}"));
-                    }
-                    if c.category & !node.category != 0 {
-                        return Err(format!("node {index} misses categories of child {child}"));
-                    }
-                    stack.push(child);
-                }
-                let h = 1 + self.nodes[node.child1 as usize].height.max(self.nodes[node.child2 as usize].height);
-                if node.height != h {
-                    return Err(format!("node {index} has height {} instead of {h}", node.height));
+                if category != node.category {
+                    return Err(format!("node {index} has a wrong category union"));
                 }
             }
         }
@@ -653,53 +702,55 @@ impl Bvh {
     }
 }
 
-/// Reorders `leaves` (and their `centers`) so the first `k` go left and the
-/// rest right, with `k` chosen by binned SAH over the centroids, and
+/// Reorders `proxies` (and their `boxes`) so the first `k` go left and the
+/// rest right, with `k` chosen by binned SAH over the box centres, and
 /// returns `k` (always in `1..len`).
 ///
-/// For each axis with extent, the centroids fall into [`SAH_BINS`] bins;
-/// the split between bins `i` and `i + 1` costs
-/// `area(left)·count(left) + area(right)·count(right)`. Coincident
-/// centroids, or a best split leaving one side empty, split in the middle.
-fn sah_split(nodes: &[Node], leaves: &mut [u32], centers: &mut [Vec3]) -> usize {
-    let n = leaves.len();
+/// On each axis with extent the centres fall into [`SAH_BINS`] bins; the
+/// split between bins `i − 1` and `i` costs
+/// `area(left)·count(left) + area(right)·count(right)`. Coincident centres,
+/// or no split leaving both sides non-empty, split in the middle.
+fn sah_split(proxies: &mut [u32], boxes: &mut [Aabb]) -> usize {
+    let n = proxies.len();
     let mut lo = Vec3::splat(f32::INFINITY);
     let mut hi = Vec3::splat(f32::NEG_INFINITY);
-    for c in centers.iter() {
-        lo = lo.min(*c);
-        hi = hi.max(*c);
+    for b in boxes.iter() {
+        lo = lo.min(b.center());
+        hi = hi.max(b.center());
     }
     let extent = hi - lo;
-    let mut best: Option<(f32, usize, usize)> = None; // (cost, axis, first bin of the right side)
+    let empty = Aabb::new(Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    let mut best: Option<(f32, usize, usize)> = None; // (cost, axis, first bin on the right)
     for axis in 0..3 {
         if !(extent[axis] > 0.0) {
             continue;
         }
         let scale = SAH_BINS as f32 / extent[axis];
-        let bin_of = |c: &Vec3| (((c[axis] - lo[axis]) * scale) as usize).min(SAH_BINS - 1);
-        let mut bins = [(Aabb::new(Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)), 0usize); SAH_BINS];
-        for (leaf, c) in leaves.iter().zip(centers.iter()) {
-            let bin = &mut bins[bin_of(c)];
-            bin.0 = bin.0.union(&nodes[*leaf as usize].aabb);
-            bin.1 += 1;
+        let mut bins = [(empty, 0usize); SAH_BINS];
+        for b in boxes.iter() {
+            let bin = (((b.center()[axis] - lo[axis]) * scale) as usize).min(SAH_BINS - 1);
+            bins[bin].0 = bins[bin].0.union(b);
+            bins[bin].1 += 1;
         }
-        let mut right_area = [0.0f32; SAH_BINS];
-        let mut acc = bins[SAH_BINS - 1].0;
-        let mut acc_count = 0;
+        let mut right_cost = [0.0f32; SAH_BINS];
+        let (mut acc, mut acc_count) = (empty, 0);
         for i in (1..SAH_BINS).rev() {
             acc = acc.union(&bins[i].0);
             acc_count += bins[i].1;
-            right_area[i] = if acc_count == 0 { 0.0 } else { acc.surface_area() * acc_count as f32 };
+            right_cost[i] = if acc_count == 0 {
+                0.0
+            } else {
+                acc.surface_area() * acc_count as f32
+            };
         }
-        let mut left = bins[0].0;
-        let mut left_count = 0;
+        let (mut left, mut left_count) = (empty, 0);
         for i in 1..SAH_BINS {
             left = left.union(&bins[i - 1].0);
             left_count += bins[i - 1].1;
             if left_count == 0 || left_count == n {
                 continue;
             }
-            let cost = left.surface_area() * left_count as f32 + right_area[i];
+            let cost = left.surface_area() * left_count as f32 + right_cost[i];
             if best.is_none_or(|(b, _, _)| cost < b) {
                 best = Some((cost, axis, i));
             }
@@ -709,12 +760,12 @@ fn sah_split(nodes: &[Node], leaves: &mut [u32], centers: &mut [Vec3]) -> usize 
         return n / 2;
     };
     let scale = SAH_BINS as f32 / extent[axis];
-    let goes_left = |c: &Vec3| ((((c[axis] - lo[axis]) * scale) as usize).min(SAH_BINS - 1)) < split_bin;
     let mut k = 0;
     for i in 0..n {
-        if goes_left(&centers[i]) {
-            leaves.swap(i, k);
-            centers.swap(i, k);
+        let bin = (((boxes[i].center()[axis] - lo[axis]) * scale) as usize).min(SAH_BINS - 1);
+        if bin < split_bin {
+            proxies.swap(i, k);
+            boxes.swap(i, k);
             k += 1;
         }
     }
@@ -728,21 +779,24 @@ fn sah_split(nodes: &[Node], leaves: &mut [u32], centers: &mut [Vec3]) -> usize 
 /// Replaces `pairs` by every overlapping pair whose filters interact,
 /// `(a, b)` with `a < b`, sorted: the set of
 /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair), found by
-/// querying the tree with each collider's box.
+/// querying the tree with each leaf's tight box.
 pub fn find_pairs(bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>, pairs: &mut Vec<Pair>) {
     pairs.clear();
-    for (key, collider) in colliders {
-        bvh.query(collider.aabb(), collider.filter().mask, |_, other_key| {
-            if other_key <= key {
+    for leaf in bvh.leaves.iter().filter(|l| l.node != NULL_NODE) {
+        bvh.query(&leaf.aabb, leaf.filter.mask, |_, other| {
+            if other.key <= leaf.key
+                || !leaf.filter.interacts_with(&other.filter)
+                || !leaf.aabb.intersects_aabb(&other.aabb)
+            {
                 return;
             }
-            let other = &colliders[other_key];
-            if overlaps(collider, other) {
+            let (a, b) = (&colliders[leaf.key], &colliders[other.key]);
+            if (leaf.is_box && other.is_box) || overlaps(a, b) {
                 pairs.push(Pair {
-                    a: key,
-                    b: other_key,
-                    user_a: collider.user_data(),
-                    user_b: other.user_data(),
+                    a: leaf.key,
+                    b: other.key,
+                    user_a: a.user_data(),
+                    user_b: b.user_data(),
                 });
             }
         });

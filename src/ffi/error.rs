@@ -147,3 +147,49 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> PhysStatus {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The current thread's last-error message.
+    fn last_message() -> String {
+        // SAFETY: `last_error_message` returns a valid NUL-terminated string
+        // that lives until the next failure on this thread.
+        unsafe { core::ffi::CStr::from_ptr(last_error_message()) }
+            .to_str()
+            .expect("messages are UTF-8")
+            .to_owned()
+    }
+
+    #[test]
+    fn guard_turns_a_panic_into_phys_error_panic_with_its_message() {
+        // A formatted panic carries a `String` payload...
+        assert_eq!(guard(|| panic!("boom {}", 42)), PhysStatus::PHYS_ERROR_PANIC);
+        assert_eq!(last_message(), "internal error: collide panicked: boom 42");
+        // ...a literal one a `&'static str`...
+        assert_eq!(guard(|| panic!("static boom")), PhysStatus::PHYS_ERROR_PANIC);
+        assert_eq!(last_message(), "internal error: collide panicked: static boom");
+        // ...and any other payload still becomes a status, not an unwind into C.
+        assert_eq!(guard(|| std::panic::panic_any(7_u32)), PhysStatus::PHYS_ERROR_PANIC);
+        assert_eq!(last_message(), "internal error: collide panicked: ");
+
+        // A success leaves the message alone; the next failure replaces it.
+        assert_eq!(guard(|| Ok(())), PhysStatus::PHYS_OK);
+        assert_eq!(last_message(), "internal error: collide panicked: ");
+        assert_eq!(
+            guard(|| Err(Failure::NullPointer("out"))),
+            PhysStatus::PHYS_ERROR_NULL_POINTER
+        );
+        assert_eq!(last_message(), "`out` is NULL");
+    }
+
+    #[test]
+    fn every_status_has_its_own_description() {
+        for (code, status) in ALL_STATUSES.iter().enumerate() {
+            assert_eq!(*status as usize, code, "statuses are numbered in order");
+            let described = ALL_STATUSES.iter().filter(|s| s.description() == status.description());
+            assert_eq!(described.count(), 1, "{status:?}'s description is unique");
+        }
+    }
+}

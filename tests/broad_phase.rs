@@ -1,0 +1,243 @@
+//! The broad phase against brute force: after random sequences of add,
+//! remove and update (large jumps, zero-size and touching boxes, spheres and
+//! capsules, filters), the tree stays valid, tree casts equal the O(n) loop
+//! and every pair finder equals the O(n²) loop.
+
+use collide::math::{Quat, Vec3};
+use collide::{
+    Aabb, Capsule, ColliderDesc, ColliderKey, Filter, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World,
+};
+use proptest::prelude::*;
+
+/// A coordinate on a coarse grid, so boxes often touch exactly.
+fn grid() -> impl Strategy<Value = f32> {
+    (-40i32..40).prop_map(|v| v as f32 * 0.5)
+}
+
+fn point() -> impl Strategy<Value = Vec3> {
+    (grid(), grid(), grid()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+}
+
+/// Boxes (zero-size ones included), spheres and capsules.
+fn shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        4 => (point(), (0u8..6, 0u8..6, 0u8..6)).prop_map(|(min, (x, y, z))| {
+            Shape::Aabb(Aabb::new(min, min + Vec3::new(x as f32, y as f32, z as f32) * 0.5))
+        }),
+        1 => (point(), 0u8..6).prop_map(|(c, r)| Shape::Sphere(Sphere::new(c, r as f32 * 0.5))),
+        1 => (point(), point(), 0u8..4).prop_map(|(a, b, r)| Shape::Capsule(Capsule::new(Segment::new(a, b), r as f32 * 0.5))),
+    ]
+}
+
+fn transform() -> impl Strategy<Value = Transform> {
+    prop_oneof![
+        3 => point().prop_map(Transform::from_translation),
+        1 => (point(), -3.0f32..3.0, prop_oneof![Just(1.0f32), Just(0.5), Just(2.0)])
+            .prop_map(|(t, angle, scale)| Transform::new(t, Quat::from_rotation_y(angle), scale)),
+    ]
+}
+
+fn filter() -> impl Strategy<Value = Filter> {
+    prop_oneof![
+        3 => Just(Filter::DEFAULT),
+        1 => (1u64..4, 1u64..8).prop_map(|(category, mask)| Filter { category, mask }),
+    ]
+}
+
+#[derive(Debug, Clone)]
+enum Op {
+    Add(Shape, Transform, Filter, bool),
+    Remove(usize),
+    Move(usize, Transform),
+    Nudge(usize, Vec3),
+    Reshape(usize, Shape),
+    Refilter(usize, Filter),
+    /// Adds a copy of a live collider: equal boxes make ties in `t`.
+    Duplicate(usize),
+    Optimize,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        6 => (shape(), transform(), filter(), any::<bool>()).prop_map(|(s, t, f, r)| Op::Add(s, t, f, r)),
+        2 => any::<usize>().prop_map(Op::Remove),
+        2 => (any::<usize>(), transform()).prop_map(|(i, t)| Op::Move(i, t)),
+        3 => (any::<usize>(), (-4i8..4, -4i8..4, -4i8..4))
+            .prop_map(|(i, (x, y, z))| Op::Nudge(i, Vec3::new(x as f32, y as f32, z as f32) * 0.25)),
+        1 => (any::<usize>(), shape()).prop_map(|(i, s)| Op::Reshape(i, s)),
+        1 => (any::<usize>(), filter()).prop_map(|(i, f)| Op::Refilter(i, f)),
+        2 => any::<usize>().prop_map(Op::Duplicate),
+        1 => Just(Op::Optimize),
+    ]
+}
+
+/// Applies one operation to the world, keeping `keys` in step.
+fn apply(world: &mut World, keys: &mut Vec<ColliderKey>, op: &Op) {
+    let pick = |i: usize, keys: &Vec<ColliderKey>| (!keys.is_empty()).then(|| keys[i % keys.len()]);
+    match op {
+        Op::Add(shape, transform, filter, rotate) => {
+            let desc = ColliderDesc::new(*shape)
+                .with_transform(*transform)
+                .with_filter(*filter)
+                .with_should_rotate(*rotate)
+                .with_user_data(keys.len() as u64);
+            keys.push(world.add(desc).expect("valid collider"));
+        }
+        Op::Remove(i) => {
+            if let Some(key) = pick(*i, keys) {
+                world.remove(key).expect("live key");
+                keys.retain(|&k| k != key);
+            }
+        }
+        Op::Move(i, transform) => {
+            if let Some(key) = pick(*i, keys) {
+                world.set_transform(key, *transform).expect("valid transform");
+            }
+        }
+        Op::Nudge(i, delta) => {
+            if let Some(key) = pick(*i, keys) {
+                let mut t = *world.get(key).expect("live key").transform();
+                t.translation += *delta;
+                world.set_transform(key, t).expect("valid transform");
+            }
+        }
+        Op::Reshape(i, shape) => {
+            if let Some(key) = pick(*i, keys) {
+                world.set_shape(key, *shape).expect("valid shape");
+            }
+        }
+        Op::Refilter(i, filter) => {
+            if let Some(key) = pick(*i, keys) {
+                world.set_filter(key, *filter).expect("valid filter");
+            }
+        }
+        Op::Duplicate(i) => {
+            if let Some(key) = pick(*i, keys) {
+                let desc = *world.get(key).expect("live key").desc();
+                keys.push(world.add(desc).expect("valid collider"));
+            }
+        }
+        Op::Optimize => world.optimize(),
+    }
+}
+
+fn pairwise(world: &World) -> Vec<Pair> {
+    let mut pairs = Vec::new();
+    world.test_pairwise(|p| pairs.push(p));
+    pairs
+}
+
+fn segment() -> impl Strategy<Value = Segment> {
+    prop_oneof![
+        3 => (point(), point()).prop_map(|(a, b)| Segment::new(a, b)),
+        1 => point().prop_map(|a| Segment::new(a, a)),
+        1 => (point(), 0usize..3, -20i8..20).prop_map(|(a, axis, len)| {
+            let mut b = a;
+            b[axis] += len as f32 * 0.5;
+            Segment::new(a, b)
+        }),
+    ]
+}
+
+/// A query's category and mask, and maybe an excluded collider (by index).
+fn query_filter() -> impl Strategy<Value = (u64, u64, Option<usize>)> {
+    (
+        prop_oneof![Just(u64::MAX), 1u64..4],
+        prop_oneof![Just(u64::MAX), 1u64..8],
+        proptest::option::of(any::<usize>()),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// After every operation: the tree is valid, and the tree's cast and
+    /// pairs equal brute force.
+    #[test]
+    fn tree_equals_brute_force(
+        ops in proptest::collection::vec(op(), 1..60),
+        segments in proptest::collection::vec(segment(), 8),
+        filters in proptest::collection::vec(query_filter(), 8),
+    ) {
+        let mut world = World::new();
+        let mut keys = Vec::new();
+        for op in &ops {
+            apply(&mut world, &mut keys, op);
+            prop_assert_eq!(world.validate(), Ok(()));
+            for (segment, &(category, mask, exclude)) in segments.iter().zip(&filters) {
+                let mut filter = QueryFilter::with_bits(category, mask);
+                filter.exclude = exclude.and_then(|i| (!keys.is_empty()).then(|| keys[i % keys.len()]));
+                let fast = world.segment_cast(segment, &filter).unwrap();
+                let slow = world.segment_cast_brute_force(segment, &filter).unwrap();
+                prop_assert_eq!(fast, slow, "cast {:?}", segment);
+            }
+            let reference = pairwise(&world);
+            prop_assert_eq!(world.pairs(), reference.as_slice());
+            prop_assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+        }
+    }
+}
+
+/// A world built from many boxes, then moved frame by frame (enough to
+/// trigger the tree's own rebuilds), keeps matching brute force.
+#[test]
+fn many_frames_of_motion_match_brute_force() {
+    let mut world = World::new();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32
+    };
+    let mut boxes = Vec::new();
+    for _ in 0..400 {
+        let min = Vec3::new(random(), random(), random()) * 60.0;
+        let size = Vec3::new(random(), random(), random()) * 4.0;
+        boxes.push(Aabb::new(min, min + size));
+    }
+    let keys: Vec<ColliderKey> = boxes
+        .iter()
+        .map(|b| world.add(ColliderDesc::new(Shape::Aabb(*b))).unwrap())
+        .collect();
+    for frame in 0..60 {
+        for _ in 0..40 {
+            let i = (random() * keys.len() as f32) as usize % keys.len();
+            let delta = (Vec3::new(random(), random(), random()) - 0.5) * if frame % 7 == 0 { 40.0 } else { 1.0 };
+            boxes[i] = Aabb::new(boxes[i].min + delta, boxes[i].max + delta);
+            world.set_shape(keys[i], Shape::Aabb(boxes[i])).unwrap();
+        }
+        assert_eq!(world.validate(), Ok(()));
+        let reference = pairwise(&world);
+        assert_eq!(world.pairs(), reference.as_slice(), "frame {frame}");
+        for _ in 0..20 {
+            let a = Vec3::new(random(), random(), random()) * 64.0;
+            let b = Vec3::new(random(), random(), random()) * 64.0;
+            let s = Segment::new(a, b);
+            assert_eq!(
+                world.segment_cast(&s, &QueryFilter::ALL).unwrap(),
+                world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap()
+            );
+        }
+    }
+}
+
+/// Equal boxes hit at the same `t`: the cast reports the smaller key, as the
+/// brute-force loop does, whatever the insertion order.
+#[test]
+fn ties_go_to_the_smaller_key() {
+    let mut world = World::new();
+    let unit = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)));
+    let keys: Vec<ColliderKey> = (0..8).map(|_| world.add(unit).unwrap()).collect();
+    world.remove(keys[0]).unwrap();
+    let again = world.add(unit).unwrap();
+    let smallest = world.iter().map(|(k, _)| k).min().unwrap();
+    let s = Segment::new(Vec3::new(-1.0, 0.5, 0.5), Vec3::new(2.0, 0.5, 0.5));
+    for filter in [QueryFilter::ALL, QueryFilter::excluding(again)] {
+        let hit = world.segment_cast(&s, &filter).unwrap().unwrap();
+        assert_eq!(Some(hit), world.segment_cast_brute_force(&s, &filter).unwrap());
+        if filter.exclude != Some(smallest) {
+            assert_eq!(hit.collider, smallest);
+        }
+    }
+}
