@@ -43,6 +43,7 @@ pub mod query;
 pub mod shape;
 pub mod world;
 
+pub use broad::events::PairEvents;
 pub use broad::Pair;
 pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
 pub use error::{Error, Result};

@@ -3,7 +3,8 @@
 
 use slotmap::SlotMap;
 
-use crate::broad::bvh::{self, Bvh};
+use crate::broad::bvh::{self, Bvh, Leaf};
+use crate::broad::events::{self, PairEvents};
 use crate::broad::sap::SweepAndPrune;
 use crate::broad::{naive, Pair};
 use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
@@ -16,6 +17,15 @@ use crate::shape::Segment;
 /// [`Error::CapacityExceeded`] (slot indices are 32-bit). A world may set a
 /// lower limit with [`World::with_max_colliders`].
 pub const MAX_COLLIDERS: usize = 1 << 30;
+
+/// Refuses a segment with a NaN or infinite end point.
+fn check_segment(segment: &Segment) -> Result<()> {
+    if segment.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::NonFinite("segment end point"))
+    }
+}
 
 /// The closest collider a segment cast hit.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -66,6 +76,11 @@ pub struct World {
     sweep_and_prune: SweepAndPrune,
     /// The last pairs found, handed out as a slice.
     pairs: Vec<Pair>,
+    /// The pair set of the last [`World::pair_events`] call, and the events
+    /// it produced.
+    previous_pairs: Vec<Pair>,
+    began: Vec<Pair>,
+    ended: Vec<Pair>,
     max_colliders: usize,
 }
 
@@ -99,6 +114,9 @@ impl World {
             bvh: Bvh::default(),
             sweep_and_prune: SweepAndPrune::default(),
             pairs: Vec::new(),
+            previous_pairs: Vec::new(),
+            began: Vec::new(),
+            ended: Vec::new(),
             max_colliders: max_colliders.min(MAX_COLLIDERS),
         }
     }
@@ -217,35 +235,141 @@ impl World {
     /// collider hits it at `t = 0`. Ties in `t` go to the smaller key. A
     /// zero-length segment hits the colliders containing its point.
     ///
+    /// The tree is walked front to back and the segment shortened at each
+    /// hit; nothing is allocated.
+    ///
     /// Errors: [`Error::NonFinite`] for a NaN or infinite end point.
     pub fn segment_cast(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
-        if !segment.is_finite() {
-            return Err(Error::NonFinite("segment end point"));
-        }
+        check_segment(segment)?;
+        Ok(self.closest_hit(segment, filter))
+    }
+
+    fn closest_hit(&self, segment: &Segment, filter: &QueryFilter) -> Option<Hit> {
         let mut best: Option<(ColliderKey, CastHit)> = None;
         self.bvh.cast(segment, filter.mask, |leaf| {
-            if !filter.accepts(leaf.key, &leaf.filter) {
-                return None;
-            }
-            let cast = if leaf.is_box {
-                segment.cast_aabb(&leaf.aabb)
-            } else {
-                self.colliders[leaf.key].world_shape().cast_segment(segment)
-            }?;
+            let cast = self.cast_leaf(leaf, segment, filter)?;
             if best.is_none_or(|(key, b)| cast.t < b.t || (cast.t == b.t && leaf.key < key)) {
                 best = Some((leaf.key, cast));
             }
             Some(cast.t)
         });
-        Ok(best.map(|(key, cast)| Hit::new(key, &self.colliders[key], segment, cast)))
+        best.map(|(key, cast)| Hit::new(key, &self.colliders[key], segment, cast))
+    }
+
+    /// The exact cast of one tree leaf, if the filter accepts it.
+    #[inline]
+    fn cast_leaf(&self, leaf: &Leaf, segment: &Segment, filter: &QueryFilter) -> Option<CastHit> {
+        if !filter.accepts(leaf.key, &leaf.filter) {
+            return None;
+        }
+        if leaf.is_box {
+            segment.cast_aabb(&leaf.aabb)
+        } else {
+            self.colliders[leaf.key].world_shape().cast_segment(segment)
+        }
+    }
+
+    /// Whether the segment hits any collider `filter` accepts, and one such
+    /// hit (not necessarily the closest): the walk stops at the first.
+    /// Cheaper than [`World::segment_cast`] for line-of-sight checks.
+    pub fn segment_cast_any(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
+        check_segment(segment)?;
+        let mut found: Option<(ColliderKey, CastHit)> = None;
+        self.bvh.cast(segment, filter.mask, |leaf| {
+            let cast = self.cast_leaf(leaf, segment, filter)?;
+            found = Some((leaf.key, cast));
+            Some(-1.0)
+        });
+        Ok(found.map(|(key, cast)| Hit::new(key, &self.colliders[key], segment, cast)))
+    }
+
+    /// Every collider the segment hits, each once with its first contact,
+    /// sorted by `t` (ties by key), written into `hits` (cleared first; its
+    /// allocation is reused). For piercing shots.
+    pub fn segment_cast_all(&self, segment: &Segment, filter: &QueryFilter, hits: &mut Vec<Hit>) -> Result<()> {
+        check_segment(segment)?;
+        hits.clear();
+        self.bvh.cast(segment, filter.mask, |leaf| {
+            if let Some(cast) = self.cast_leaf(leaf, segment, filter) {
+                hits.push(Hit::new(leaf.key, &self.colliders[leaf.key], segment, cast));
+            }
+            None
+        });
+        hits.sort_unstable_by(|a, b| a.t.total_cmp(&b.t).then(a.collider.cmp(&b.collider)));
+        Ok(())
+    }
+
+    /// The closest hit of every segment, `hits[i]` for `segments[i]`: many
+    /// bullets in one call. With the `parallel` feature (on by default) the
+    /// segments are spread over all cores with rayon; without it, or for a
+    /// handful of segments, the loop runs on the calling thread and
+    /// allocates nothing.
+    ///
+    /// Errors: [`Error::InvalidArgument`] when the slices' lengths differ,
+    /// [`Error::NonFinite`] for a NaN or infinite end point (then `hits` is
+    /// left untouched).
+    pub fn segment_cast_batch(
+        &self,
+        segments: &[Segment],
+        filter: &QueryFilter,
+        hits: &mut [Option<Hit>],
+    ) -> Result<()> {
+        if segments.len() != hits.len() {
+            return Err(Error::InvalidArgument("one hit slot per segment is needed"));
+        }
+        segments.iter().try_for_each(check_segment)?;
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            const CHUNK: usize = 256;
+            if segments.len() > CHUNK {
+                hits.par_chunks_mut(CHUNK)
+                    .zip(segments.par_chunks(CHUNK))
+                    .for_each(|(out, segs)| {
+                        for (hit, segment) in out.iter_mut().zip(segs) {
+                            *hit = self.closest_hit(segment, filter);
+                        }
+                    });
+                return Ok(());
+            }
+        }
+        for (hit, segment) in hits.iter_mut().zip(segments) {
+            *hit = self.closest_hit(segment, filter);
+        }
+        Ok(())
+    }
+
+    /// Calls `f` for every collider `filter` accepts whose world shape
+    /// overlaps `shape` (in world space, touching counts): the region query
+    /// ("everything in the blast radius": pass a sphere; "everything in this
+    /// trigger box": pass a box).
+    ///
+    /// Errors: the shape's validation errors.
+    pub fn overlap(
+        &self,
+        shape: &Shape,
+        filter: &QueryFilter,
+        mut f: impl FnMut(ColliderKey, &Collider),
+    ) -> Result<()> {
+        shape.validate()?;
+        let bounds = shape.bounding_aabb();
+        let query_is_box = matches!(shape, Shape::Aabb(_));
+        self.bvh.query(&bounds, filter.mask, |_, leaf| {
+            if !filter.accepts(leaf.key, &leaf.filter) || !leaf.aabb.intersects_aabb(&bounds) {
+                return;
+            }
+            let collider = &self.colliders[leaf.key];
+            if (query_is_box && leaf.is_box) || shape.intersects(collider.world_shape()) {
+                f(leaf.key, collider);
+            }
+        });
+        Ok(())
     }
 
     /// The closest hit by the O(n) loop over every collider: the reference
     /// [`World::segment_cast`] is tested against (same answer, ties included).
     pub fn segment_cast_brute_force(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
-        if !segment.is_finite() {
-            return Err(Error::NonFinite("segment end point"));
-        }
+        check_segment(segment)?;
         Ok(naive::segment_cast(&self.colliders, segment, filter))
     }
 
@@ -279,6 +403,33 @@ impl World {
     pub fn pairs(&mut self) -> &[Pair] {
         bvh::find_pairs(&self.bvh, &self.colliders, &mut self.pairs);
         &self.pairs
+    }
+
+    /// Finds the current pairs and reports which began and which ended
+    /// since the previous call (the first call reports every pair as
+    /// begun). A removed collider's pairs end. Both lists are sorted by
+    /// `(a, b)` and valid until the next mutation; allocation is reused.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let unit = |x: f32| ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0))));
+    /// let a = world.add(unit(0.0))?;
+    /// let b = world.add(unit(0.5))?;
+    /// assert_eq!(world.pair_events().began.len(), 1);
+    /// world.remove(b)?;
+    /// let events = world.pair_events();
+    /// assert_eq!((events.began.len(), events.ended[0].a, events.ended[0].b), (0, a, b));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn pair_events(&mut self) -> PairEvents<'_> {
+        bvh::find_pairs(&self.bvh, &self.colliders, &mut self.pairs);
+        events::diff(&self.previous_pairs, &self.pairs, &mut self.began, &mut self.ended);
+        core::mem::swap(&mut self.previous_pairs, &mut self.pairs);
+        PairEvents {
+            began: &self.began,
+            ended: &self.ended,
+        }
     }
 
     /// Checks the broad phase's invariants (tree links, boxes, counts);

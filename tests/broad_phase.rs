@@ -5,7 +5,7 @@
 
 use collide::math::{Quat, Vec3};
 use collide::{
-    Aabb, Capsule, ColliderDesc, ColliderKey, Filter, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World,
+    Aabb, Capsule, ColliderDesc, ColliderKey, Filter, Hit, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World,
 };
 use proptest::prelude::*;
 
@@ -127,6 +127,30 @@ fn pairwise(world: &World) -> Vec<Pair> {
     pairs
 }
 
+/// Every hit of the segment, by brute force, sorted by `t` then key.
+fn all_hits(world: &World, segment: &Segment, filter: &QueryFilter) -> Vec<Hit> {
+    let mut hits: Vec<Hit> = world
+        .iter()
+        .filter(|(k, c)| filter.accepts(*k, c.filter()))
+        .filter_map(|(k, c)| {
+            c.world_shape().cast_segment(segment).map(|cast| Hit {
+                collider: k,
+                user_data: c.user_data(),
+                t: cast.t,
+                point: segment.point_at(cast.t),
+                normal: cast.normal,
+            })
+        })
+        .collect();
+    hits.sort_by(|a, b| a.t.total_cmp(&b.t).then(a.collider.cmp(&b.collider)));
+    hits
+}
+
+/// Whether the pair of keys is in the set (user data aside).
+fn contains_pair(set: &[Pair], pair: &Pair) -> bool {
+    set.iter().any(|p| (p.a, p.b) == (pair.a, pair.b))
+}
+
 fn segment() -> impl Strategy<Value = Segment> {
     prop_oneof![
         3 => (point(), point()).prop_map(|(a, b)| Segment::new(a, b)),
@@ -151,29 +175,67 @@ fn query_filter() -> impl Strategy<Value = (u64, u64, Option<usize>)> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// After every operation: the tree is valid, and the tree's cast and
-    /// pairs equal brute force.
+    /// After every operation: the tree is valid; closest, any, all and
+    /// batch casts, region queries, every pair finder and the pair events
+    /// equal brute force.
     #[test]
     fn tree_equals_brute_force(
         ops in proptest::collection::vec(op(), 1..60),
         segments in proptest::collection::vec(segment(), 8),
         filters in proptest::collection::vec(query_filter(), 8),
+        regions in proptest::collection::vec(shape(), 3),
     ) {
         let mut world = World::new();
         let mut keys = Vec::new();
+        let mut previous: Vec<Pair> = Vec::new();
         for op in &ops {
             apply(&mut world, &mut keys, op);
             prop_assert_eq!(world.validate(), Ok(()));
+            let mut query_filters = Vec::new();
             for (segment, &(category, mask, exclude)) in segments.iter().zip(&filters) {
                 let mut filter = QueryFilter::with_bits(category, mask);
                 filter.exclude = exclude.and_then(|i| (!keys.is_empty()).then(|| keys[i % keys.len()]));
-                let fast = world.segment_cast(segment, &filter).unwrap();
-                let slow = world.segment_cast_brute_force(segment, &filter).unwrap();
-                prop_assert_eq!(fast, slow, "cast {:?}", segment);
+                query_filters.push(filter);
+                let closest = world.segment_cast(segment, &filter).unwrap();
+                prop_assert_eq!(closest, world.segment_cast_brute_force(segment, &filter).unwrap(), "cast {:?}", segment);
+
+                let all = all_hits(&world, segment, &filter);
+                let mut fast_all = Vec::new();
+                world.segment_cast_all(segment, &filter, &mut fast_all).unwrap();
+                prop_assert_eq!(&fast_all, &all);
+                prop_assert_eq!(fast_all.first().copied(), closest);
+
+                let any = world.segment_cast_any(segment, &filter).unwrap();
+                prop_assert_eq!(any.is_some(), closest.is_some());
+                if let Some(any) = any {
+                    prop_assert!(all.contains(&any), "any-hit {:?} is not a hit", any);
+                }
+            }
+            let mut batch = vec![None; segments.len()];
+            world.segment_cast_batch(&segments, &QueryFilter::ALL, &mut batch).unwrap();
+            for (segment, hit) in segments.iter().zip(&batch) {
+                prop_assert_eq!(*hit, world.segment_cast_brute_force(segment, &QueryFilter::ALL).unwrap());
+            }
+            for (region, filter) in regions.iter().zip(&query_filters) {
+                let mut found = Vec::new();
+                world.overlap(region, filter, |key, _| found.push(key)).unwrap();
+                found.sort();
+                let expected: Vec<ColliderKey> = world
+                    .iter()
+                    .filter(|(k, c)| filter.accepts(*k, c.filter()) && region.intersects(c.world_shape()))
+                    .map(|(k, _)| k)
+                    .collect();
+                prop_assert_eq!(found, expected);
             }
             let reference = pairwise(&world);
             prop_assert_eq!(world.pairs(), reference.as_slice());
             prop_assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+            let events = world.pair_events();
+            let began: Vec<Pair> = reference.iter().filter(|p| !contains_pair(&previous, p)).copied().collect();
+            let ended: Vec<Pair> = previous.iter().filter(|p| !contains_pair(&reference, p)).copied().collect();
+            prop_assert_eq!(events.began, began.as_slice());
+            prop_assert_eq!(events.ended, ended.as_slice());
+            previous = reference;
         }
     }
 }
@@ -210,14 +272,18 @@ fn many_frames_of_motion_match_brute_force() {
         assert_eq!(world.validate(), Ok(()));
         let reference = pairwise(&world);
         assert_eq!(world.pairs(), reference.as_slice(), "frame {frame}");
-        for _ in 0..20 {
-            let a = Vec3::new(random(), random(), random()) * 64.0;
-            let b = Vec3::new(random(), random(), random()) * 64.0;
-            let s = Segment::new(a, b);
-            assert_eq!(
-                world.segment_cast(&s, &QueryFilter::ALL).unwrap(),
-                world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap()
-            );
+        // A batch large enough to be spread over threads.
+        let segments: Vec<Segment> = (0..600)
+            .map(|_| {
+                let a = Vec3::new(random(), random(), random()) * 64.0;
+                let b = Vec3::new(random(), random(), random()) * 64.0;
+                Segment::new(a, b)
+            })
+            .collect();
+        let mut batch = vec![None; segments.len()];
+        world.segment_cast_batch(&segments, &QueryFilter::ALL, &mut batch).unwrap();
+        for (s, hit) in segments.iter().zip(&batch) {
+            assert_eq!(*hit, world.segment_cast_brute_force(s, &QueryFilter::ALL).unwrap());
         }
     }
 }

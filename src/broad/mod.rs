@@ -3,6 +3,7 @@
 //! `(a, b)` with `a < b` by key, sorted by `(a, b)`.
 
 pub mod bvh;
+pub mod events;
 pub mod naive;
 pub mod sap;
 
