@@ -76,7 +76,10 @@ fn main() -> Result<(), collide::Error> {
         elapsed * 1e9 / scene.bullets.len() as f64
     );
     check("bullet hits", hits == REFERENCE_BULLET_HITS);
-    check("bullet sum t", (sum_t - REFERENCE_BULLET_SUM_T).abs() <= 1e-4 * REFERENCE_BULLET_SUM_T);
+    check(
+        "bullet sum t",
+        (sum_t - REFERENCE_BULLET_SUM_T).abs() <= 1e-4 * REFERENCE_BULLET_SUM_T,
+    );
 
     // A ball as the book's BallMove: a 30-unit step along its direction,
     // reflected about the normal of whatever it hits.
@@ -101,9 +104,9 @@ fn main() -> Result<(), collide::Error> {
     let index_of = |key: ColliderKey| world.get(key).map_or(0, |c| c.user_data());
     let n = keys.len() as u64;
     let checksum = |pairs: &[(u64, u64)]| {
-        pairs
-            .iter()
-            .fold(0u64, |acc, &(i, j)| acc.wrapping_add(i.min(j).wrapping_mul(n).wrapping_add(i.max(j))))
+        pairs.iter().fold(0u64, |acc, &(i, j)| {
+            acc.wrapping_add(i.min(j).wrapping_mul(n).wrapping_add(i.max(j)))
+        })
     };
 
     let started = Instant::now();
