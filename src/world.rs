@@ -150,10 +150,12 @@ impl World {
         }
         let mut collider = Collider::new(desc)?;
         let bvh = &mut self.bvh;
-        Ok(self.colliders.insert_with_key(|key| {
+        let key = self.colliders.insert_with_key(|key| {
             collider.proxy = bvh.insert(&collider.aabb, *collider.filter(), collider.is_box(), key);
             collider
-        }))
+        });
+        self.sweep_and_prune.insert(key);
+        Ok(key)
     }
 
     /// Removes a collider and returns what it was; [`Error::StaleHandle`]
