@@ -23,7 +23,10 @@
  *   call them at once on the same world. Functions taking `PhysWorld*` need
  *   exclusive access to that world. No query rebuilds anything lazily.
  * - Pair callbacks must not throw or longjmp into collide; they may call any
- *   phys_* function (they are handed the pairs as of the start of the call).
+ *   phys_* function (they are handed the pairs as of the start of the call)
+ *   except phys_world_destroy on the world being iterated.
+ * - A handle belongs to the world that made it: another world reports it as
+ *   PHYS_ERROR_STALE_HANDLE (each world salts its handles' generations).
  */
 
 
@@ -211,13 +214,14 @@ typedef struct PhysColliderDesc {
 } PhysColliderDesc;
 
 /**
- * A collider handle: the slot map key of the collider. `{0}` never names a
- * live collider; a removed collider's handle is reported stale, never
- * aliased to a new one.
+ * A collider handle: the slot map key of the collider, its generation
+ * mixed with its world's salt. `{0}` never names a live collider; a removed
+ * collider's handle is reported stale, never aliased to a new one; a handle
+ * from another world is reported stale too (its generation does not match).
  */
 typedef struct PhysCollider {
   /**
-   * The key's bits (`slotmap::KeyData::as_ffi`).
+   * Slot index (low 32 bits) and salted generation (high 32 bits).
    */
   uint64_t bits;
 } PhysCollider;
@@ -606,7 +610,8 @@ PhysStatus phys_segment_cast(const struct PhysWorld *world,
  * Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
  * found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
  * in increasing key order. The callback sees the pairs as they were when the
- * call began and may call any `phys_*` function, but must not throw.
+ * call began and may call any `phys_*` function but `phys_world_destroy` on
+ * this world, and must not throw.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -632,7 +637,8 @@ PhysStatus phys_test_pairwise_into(const struct PhysWorld *world,
  * Calls `callback` once per overlapping pair: the same pairs, in the same
  * order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
  * access (the finder keeps its sorted arrays between calls). The callback
- * may call any `phys_*` function, but must not throw.
+ * may call any `phys_*` function but `phys_world_destroy` on this world, and
+ * must not throw.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.

@@ -18,9 +18,10 @@ use crate::shape::Segment;
 /// lower limit with [`World::with_max_colliders`].
 pub const MAX_COLLIDERS: usize = 1 << 30;
 
-/// Refuses a segment with a NaN or infinite end point.
+/// Refuses a segment with a NaN or infinite end point, or so long that its
+/// direction `end − start` overflows.
 fn check_segment(segment: &Segment) -> Result<()> {
-    if segment.is_finite() {
+    if segment.is_finite() && segment.direction().is_finite() {
         Ok(())
     } else {
         Err(Error::NonFinite("segment end point"))
@@ -432,6 +433,11 @@ impl World {
             began: &self.began,
             ended: &self.ended,
         }
+    }
+
+    #[doc(hidden)]
+    pub fn debug_stats(&self) -> (usize, usize, f64, f64) {
+        self.bvh.debug_stats()
     }
 
     /// Checks the broad phase's invariants (tree links, boxes, counts);

@@ -281,7 +281,9 @@ fn many_frames_of_motion_match_brute_force() {
             })
             .collect();
         let mut batch = vec![None; segments.len()];
-        world.segment_cast_batch(&segments, &QueryFilter::ALL, &mut batch).unwrap();
+        world
+            .segment_cast_batch(&segments, &QueryFilter::ALL, &mut batch)
+            .unwrap();
         for (s, hit) in segments.iter().zip(&batch) {
             assert_eq!(*hit, world.segment_cast_brute_force(s, &QueryFilter::ALL).unwrap());
         }

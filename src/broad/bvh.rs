@@ -8,9 +8,10 @@
 //!   runs on glam's `Vec4`, which is SSE2 on x86-64 and NEON on aarch64.
 //! - A node lives in one 128-byte, cache-aligned slot of a flat array;
 //!   children are indices, with the top bit marking a leaf.
-//! - Leaves hold enlarged ("fat") boxes in their parent's slot, so small
-//!   motions change nothing; a leaf escaping its fat box is refitted in
-//!   place (ancestors' boxes recomputed). Insertion descends to the child
+//! - A leaf's box in its parent's slot is tight until the leaf moves, then
+//!   enlarged ("fat") ahead of its motion, so steady motion changes nothing
+//!   most frames; a leaf escaping its fat box is refitted in place
+//!   (ancestors' boxes recomputed). Insertion descends to the child
 //!   whose box grows least (Guttman's R-tree `ChooseLeaf`) and takes a free
 //!   slot, or pairs up with a leaf in a new node. Removal empties the slot.
 //! - [`Bvh::rebuild`] rebuilds the whole tree top-down by binned SAH (Wald,
@@ -157,8 +158,11 @@ pub struct Bvh {
     free_leaves: Vec<u32>,
     root: u32,
     leaf_count: usize,
-    /// Structural changes (insertions, refits) since the last rebuild.
-    changes: usize,
+    /// Refits since the last rebuild.
+    refits: usize,
+    /// Insertions since the last rebuild, and the leaf count then.
+    insertions: usize,
+    leaves_at_rebuild: usize,
 }
 
 impl Default for Bvh {
@@ -170,16 +174,22 @@ impl Default for Bvh {
             free_leaves: Vec::new(),
             root: NULL_NODE,
             leaf_count: 0,
-            changes: 0,
+            refits: 0,
+            insertions: 0,
+            leaves_at_rebuild: 0,
         }
     }
 }
 
-/// The fat box of a leaf: the tight box grown by a tenth of its largest
-/// half-extent on every side, so a small motion stays inside it.
+/// The fat box of a leaf that just moved by `displacement` (Box2D's
+/// predictive enlargement): the new tight box, stretched to where the same
+/// motion would take it next, and grown by a tenth of the motion on every
+/// side. A leaf that never moved keeps its tight box, so static geometry
+/// costs casts nothing extra.
 #[inline]
-fn fatten(tight: &Aabb) -> Aabb {
-    tight.expanded(0.1 * tight.half_extents().max_element())
+fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
+    let ahead = Aabb::new(tight.min + displacement, tight.max + displacement);
+    tight.union(&ahead).expanded(0.1 * displacement.length())
 }
 
 #[inline]
@@ -267,13 +277,13 @@ impl Bvh {
         };
         self.leaf_count += 1;
         self.insert_leaf(proxy);
-        self.changes += 1;
+        self.insertions += 1;
         self.rebuild_if_due();
         proxy
     }
 
     fn insert_leaf(&mut self, proxy: u32) {
-        let fat = fatten(&self.leaves[proxy as usize].aabb);
+        let fat = self.leaves[proxy as usize].aabb;
         if self.root == NULL_NODE {
             self.root = self.allocate_node(NULL_NODE);
         }
@@ -341,6 +351,7 @@ impl Bvh {
     pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, is_box: bool) {
         let leaf = &mut self.leaves[proxy as usize];
         let same_category = leaf.filter.category == filter.category;
+        let displacement = aabb.center() - leaf.aabb.center();
         leaf.aabb = *aabb;
         leaf.filter = filter;
         leaf.is_box = is_box;
@@ -350,16 +361,18 @@ impl Bvh {
         if inside && same_category {
             return;
         }
-        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fatten(aabb));
+        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fatten(aabb, displacement));
         self.refit_from(node);
-        self.changes += 1;
+        self.refits += 1;
         self.rebuild_if_due();
     }
 
-    /// Rebuilds by SAH once changes since the last rebuild pass
-    /// `REFIT_BUDGET` per leaf (64 at least), so the work is amortised.
+    /// Rebuilds by SAH once the tree has doubled by insertion since the last
+    /// rebuild, or refits since then pass `REFIT_BUDGET` per leaf: both
+    /// amortise the O(n log n) rebuild over Ω(n) changes, so building a
+    /// world collider by collider costs O(log n) per insertion.
     fn rebuild_if_due(&mut self) {
-        if self.changes > REFIT_BUDGET * self.leaf_count.max(64) {
+        if self.insertions > self.leaves_at_rebuild.max(32) || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
             self.rebuild();
         }
     }
@@ -512,38 +525,41 @@ impl Bvh {
         let mut t_max = 1.0f32;
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
         stack.push((self.root, 0.0));
-        while let Some((child, t_near)) = stack.pop() {
-            if t_near > t_max {
+        while let Some((index, t_near)) = stack.pop() {
+            let node = &self.nodes[index as usize];
+            if t_near > t_max || node.category & mask == 0 {
                 continue;
             }
-            if is_leaf(child) {
-                if let Some(t) = hit_leaf(&self.leaves[(child & !LEAF_BIT) as usize]) {
-                    t_max = t_max.min(t);
-                }
-                continue;
-            }
-            let node = &self.nodes[child as usize];
-            if node.category & mask == 0 {
-                continue;
-            }
-            let (hits, near) = ray.test(node, t_max);
-            // Push the hit children far to near, so the nearest pops first.
+            let (mut hits, near) = ray.test(node, t_max);
+            // The hit children, nearest first.
             let mut order = [(0u32, 0.0f32); 4];
             let mut count = 0;
-            for slot in 0..4 {
-                if hits & (1 << slot) != 0 {
-                    let entry = (node.children[slot], near[slot]);
-                    let mut i = count;
-                    while i > 0 && order[i - 1].1 < entry.1 {
-                        order[i] = order[i - 1];
-                        i -= 1;
+            while hits != 0 {
+                let slot = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let entry = (node.children[slot], near[slot]);
+                let mut i = count;
+                while i > 0 && order[i - 1].1 > entry.1 {
+                    order[i] = order[i - 1];
+                    i -= 1;
+                }
+                order[i] = entry;
+                count += 1;
+            }
+            // Leaves are tested at once, nearest first, each hit shortening
+            // the segment; inner nodes are pushed far to near, so the
+            // nearest pops next.
+            for &(child, t) in &order[..count] {
+                if is_leaf(child) && t <= t_max {
+                    if let Some(hit) = hit_leaf(&self.leaves[(child & !LEAF_BIT) as usize]) {
+                        t_max = t_max.min(hit);
                     }
-                    order[i] = entry;
-                    count += 1;
                 }
             }
-            for &entry in &order[..count] {
-                stack.push(entry);
+            for &(child, t) in order[..count].iter().rev() {
+                if !is_leaf(child) && t <= t_max {
+                    stack.push((child, t));
+                }
             }
         }
     }
@@ -591,7 +607,9 @@ impl Bvh {
     /// at the best SAH plane, and its largest part split again, until it has
     /// four parts; ranges of at most four leaves become one node.
     pub fn rebuild(&mut self) {
-        self.changes = 0;
+        self.refits = 0;
+        self.insertions = 0;
+        self.leaves_at_rebuild = self.leaf_count;
         self.nodes.clear();
         self.free_nodes.clear();
         self.root = NULL_NODE;
@@ -601,7 +619,7 @@ impl Bvh {
         if proxies.is_empty() {
             return;
         }
-        let mut boxes: Vec<Aabb> = proxies.iter().map(|&p| fatten(&self.leaves[p as usize].aabb)).collect();
+        let mut boxes: Vec<Aabb> = proxies.iter().map(|&p| self.leaves[p as usize].aabb).collect();
         // (range start, range end, parent node, parent slot)
         let mut tasks: Vec<(usize, usize, u32, usize)> = vec![(0, proxies.len(), NULL_NODE, 0)];
         let mut created: Vec<u32> = Vec::new();
@@ -802,4 +820,32 @@ pub fn find_pairs(bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>, pairs: 
         });
     }
     pairs.sort_unstable();
+}
+impl Bvh {
+    #[doc(hidden)]
+    pub fn debug_stats(&self) -> (usize, usize, f64, f64) {
+        let mut max_depth = 0;
+        let mut total_depth = 0usize;
+        let mut sah = 0.0f64;
+        let mut stack = vec![(self.root, 0usize)];
+        let mut nodes = 0;
+        while let Some((n, d)) = stack.pop() {
+            nodes += 1;
+            let node = &self.nodes[n as usize];
+            for s in 0..4 {
+                let c = node.children[s];
+                if c == NULL_NODE {
+                    continue;
+                }
+                sah += node.slot_box(s).surface_area() as f64;
+                if is_leaf(c) {
+                    max_depth = max_depth.max(d + 1);
+                    total_depth += d + 1;
+                } else {
+                    stack.push((c, d + 1));
+                }
+            }
+        }
+        (max_depth, nodes, total_depth as f64 / self.leaf_count as f64, sah)
+    }
 }

@@ -93,13 +93,14 @@ pub struct PhysTransform {
     pub scale: PhysVec3,
 }
 
-/// A collider handle: the slot map key of the collider. `{0}` never names a
-/// live collider; a removed collider's handle is reported stale, never
-/// aliased to a new one.
+/// A collider handle: the slot map key of the collider, its generation
+/// mixed with its world's salt. `{0}` never names a live collider; a removed
+/// collider's handle is reported stale, never aliased to a new one; a handle
+/// from another world is reported stale too (its generation does not match).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PhysCollider {
-    /// The key's bits (`slotmap::KeyData::as_ffi`).
+    /// Slot index (low 32 bits) and salted generation (high 32 bits).
     pub bits: u64,
 }
 
@@ -285,24 +286,28 @@ impl From<Transform> for PhysTransform {
     }
 }
 
-impl From<ColliderKey> for PhysCollider {
+impl PhysCollider {
+    /// The handle of `key` in a world with this `salt` (an even 32-bit
+    /// number): slotmap's FFI bits with the generation XOR-ed by the salt.
+    /// Generations of live slots are odd, so the result is never `{0}`.
     #[inline]
-    fn from(key: ColliderKey) -> Self {
+    pub fn encode(key: ColliderKey, salt: u32) -> Self {
         use slotmap::Key;
         Self {
-            bits: key.data().as_ffi(),
+            bits: key.data().as_ffi() ^ (u64::from(salt) << 32),
         }
     }
-}
 
-impl PhysCollider {
-    /// The key these bits name, or `None` for `{0}` and for bits no live key
-    /// can have (an even generation: slotmap's generations of live slots
-    /// are odd, and `KeyData::from_ffi` would otherwise round them up onto
-    /// a live collider).
-    pub fn key(self) -> Option<ColliderKey> {
-        let generation = self.bits >> 32;
-        (self.bits != 0 && generation & 1 == 1).then(|| slotmap::KeyData::from_ffi(self.bits).into())
+    /// The key these bits name in a world with this `salt`, or `None` for
+    /// `{0}` and for bits no live key can have (an even generation: slotmap's
+    /// live generations are odd, and `KeyData::from_ffi` would otherwise round
+    /// them up onto a live collider). A handle of another world decodes to a
+    /// generation no live slot has, so the world reports it stale.
+    #[inline]
+    pub fn decode(self, salt: u32) -> Option<ColliderKey> {
+        let bits = self.bits ^ (u64::from(salt) << 32);
+        let generation = bits >> 32;
+        (self.bits != 0 && generation & 1 == 1).then(|| slotmap::KeyData::from_ffi(bits).into())
     }
 }
 
@@ -330,20 +335,22 @@ impl Default for PhysQueryFilter {
 }
 
 impl PhysQueryFilter {
-    /// The filter as the safe API takes it; `{0}` excludes nothing.
-    pub fn to_query_filter(self) -> QueryFilter {
+    /// The filter as the safe API takes it, in a world with this salt;
+    /// `{0}` (or a stale handle) excludes nothing.
+    pub fn to_query_filter(self, salt: u32) -> QueryFilter {
         QueryFilter {
             category: self.category_bits,
             mask: self.mask_bits,
-            exclude: self.exclude.key(),
+            exclude: self.exclude.decode(salt),
         }
     }
 }
 
-impl From<Hit> for PhysHit {
-    fn from(hit: Hit) -> Self {
+impl PhysHit {
+    /// The hit as C sees it, in a world with this salt.
+    pub fn new(hit: Hit, salt: u32) -> Self {
         Self {
-            collider: hit.collider.into(),
+            collider: PhysCollider::encode(hit.collider, salt),
             user_data: hit.user_data,
             t: hit.t,
             point: hit.point.into(),
@@ -352,13 +359,14 @@ impl From<Hit> for PhysHit {
     }
 }
 
-impl From<Pair> for PhysPair {
+impl PhysPair {
+    /// The pair as C sees it, in a world with this salt.
     #[inline]
-    fn from(p: Pair) -> Self {
+    pub fn new(p: Pair, salt: u32) -> Self {
         Self {
-            a: p.a.into(),
+            a: PhysCollider::encode(p.a, salt),
             user_a: p.user_a,
-            b: p.b.into(),
+            b: PhysCollider::encode(p.b, salt),
             user_b: p.user_b,
         }
     }

@@ -24,6 +24,9 @@ use crate::world::World;
 /// `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
 pub struct PhysWorld {
     world: World,
+    /// Mixed into every handle's generation, so a handle of another world is
+    /// detected as stale (see `PhysCollider::encode`).
+    salt: u32,
     /// Reused by `phys_test_sweep_and_prune` to hand pairs to the callback
     /// without holding a borrow of the world while C code runs.
     pair_scratch: Vec<PhysPair>,
@@ -88,8 +91,27 @@ fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
     Ok(unsafe { &mut *world })
 }
 
-fn key_of(collider: PhysCollider) -> Result<ColliderKey, Failure> {
-    collider.key().ok_or(Failure::Core(Error::StaleHandle))
+impl PhysWorld {
+    fn key_of(&self, collider: PhysCollider) -> Result<ColliderKey, Failure> {
+        collider.decode(self.salt).ok_or(Failure::Core(Error::StaleHandle))
+    }
+
+    fn handle(&self, key: ColliderKey) -> PhysCollider {
+        PhysCollider::encode(key, self.salt)
+    }
+}
+
+/// A new even salt per world: SplitMix64 of a global counter (a bijection,
+/// so worlds created one after another get scattered salts).
+fn next_salt() -> u32 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WORLDS: AtomicU64 = AtomicU64::new(0);
+    let mut z = WORLDS
+        .fetch_add(1, Ordering::Relaxed)
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) as u32) & !1
 }
 
 fn collider_desc(shape: Shape, desc: *const PhysColliderDesc) -> Result<ColliderDesc, Failure> {
@@ -183,6 +205,7 @@ pub unsafe extern "C" fn phys_world_create_with_limit(max_colliders: usize, out:
         let out = Out::new(out, "out")?;
         let world = Box::new(PhysWorld {
             world: World::with_max_colliders(max_colliders),
+            salt: next_salt(),
             pair_scratch: Vec::new(),
         });
         out.write(Box::into_raw(world));
@@ -228,13 +251,12 @@ pub unsafe extern "C" fn phys_world_count(world: *const PhysWorld, out: *mut usi
 /// The pointer contract at the top of collide.h.
 #[no_mangle]
 pub unsafe extern "C" fn phys_collider_is_alive(world: *const PhysWorld, collider: PhysCollider) -> bool {
-    let mut alive = false;
-    guard(|| {
-        let world = world_ref(world)?;
-        alive = key_of(collider).is_ok_and(|key| world.world.contains(key));
-        Ok(())
-    });
-    alive
+    // No status to report, so no last-error message either: a NULL world is
+    // simply "not alive", and a panic (a bug) is caught and answers false.
+    std::panic::catch_unwind(|| {
+        world_ref(world).is_ok_and(|w| w.key_of(collider).is_ok_and(|key| w.world.contains(key)))
+    })
+    .unwrap_or(false)
 }
 
 fn add(
@@ -248,7 +270,7 @@ fn add(
         let out = Out::new(out, "out")?;
         let world = world_mut(world)?;
         let key = world.world.add(collider_desc(shape, desc)?)?;
-        out.write(key.into());
+        out.write(world.handle(key));
         Ok(())
     })
 }
@@ -322,7 +344,7 @@ pub unsafe extern "C" fn phys_add_capsule(
 pub unsafe extern "C" fn phys_remove(world: *mut PhysWorld, collider: PhysCollider) -> PhysStatus {
     guard(|| {
         let world = world_mut(world)?;
-        world.world.remove(key_of(collider)?)?;
+        world.world.remove(world.key_of(collider)?)?;
         Ok(())
     })
 }
@@ -340,9 +362,8 @@ pub unsafe extern "C" fn phys_set_transform(
 ) -> PhysStatus {
     guard(|| {
         let transform = read_in(transform, "transform")?;
-        world_mut(world)?
-            .world
-            .set_transform(key_of(collider)?, transform.into())?;
+        let world = world_mut(world)?;
+        world.world.set_transform(world.key_of(collider)?, transform.into())?;
         Ok(())
     })
 }
@@ -350,7 +371,8 @@ pub unsafe extern "C" fn phys_set_transform(
 fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape, Failure>) -> PhysStatus {
     guard(|| {
         let shape = shape?;
-        world_mut(world)?.world.set_shape(key_of(collider)?, shape)?;
+        let world = world_mut(world)?;
+        world.world.set_shape(world.key_of(collider)?, shape)?;
         Ok(())
     })
 }
@@ -417,9 +439,8 @@ pub unsafe extern "C" fn phys_set_should_rotate(
     should_rotate: bool,
 ) -> PhysStatus {
     guard(|| {
-        world_mut(world)?
-            .world
-            .set_should_rotate(key_of(collider)?, should_rotate)?;
+        let world = world_mut(world)?;
+        world.world.set_should_rotate(world.key_of(collider)?, should_rotate)?;
         Ok(())
     })
 }
@@ -435,7 +456,8 @@ pub unsafe extern "C" fn phys_set_user_data(
     user_data: u64,
 ) -> PhysStatus {
     guard(|| {
-        world_mut(world)?.world.set_user_data(key_of(collider)?, user_data)?;
+        let world = world_mut(world)?;
+        world.world.set_user_data(world.key_of(collider)?, user_data)?;
         Ok(())
     })
 }
@@ -456,7 +478,8 @@ pub unsafe extern "C" fn phys_set_filter(
             category: category_bits,
             mask: mask_bits,
         };
-        world_mut(world)?.world.set_filter(key_of(collider)?, filter)?;
+        let world = world_mut(world)?;
+        world.world.set_filter(world.key_of(collider)?, filter)?;
         Ok(())
     })
 }
@@ -474,7 +497,7 @@ pub unsafe extern "C" fn phys_get_user_data(
     guard(|| {
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
-        let collider = world.world.get(key_of(collider)?).ok_or(Error::StaleHandle)?;
+        let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
         out.write(collider.user_data());
         Ok(())
     })
@@ -494,7 +517,7 @@ pub unsafe extern "C" fn phys_get_world_aabb(
     guard(|| {
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
-        let collider = world.world.get(key_of(collider)?).ok_or(Error::StaleHandle)?;
+        let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
         out.write((*collider.aabb()).into());
         Ok(())
     })
@@ -513,7 +536,7 @@ pub unsafe extern "C" fn phys_get_transform(
     guard(|| {
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
-        let collider = world.world.get(key_of(collider)?).ok_or(Error::StaleHandle)?;
+        let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
         out.write((*collider.transform()).into());
         Ok(())
     })
@@ -540,9 +563,12 @@ pub unsafe extern "C" fn phys_segment_cast(
         let world = world_ref(world)?;
         let segment = read_in(segment, "segment")?.into();
         let filter = read_or(filter, PhysQueryFilter::default(), "filter")?;
-        match world.world.segment_cast(&segment, &filter.to_query_filter())? {
+        match world
+            .world
+            .segment_cast(&segment, &filter.to_query_filter(world.salt))?
+        {
             Some(hit) => {
-                out.write(hit.into());
+                out.write(PhysHit::new(hit, world.salt));
                 out_hit.write(true);
             }
             None => out_hit.write(false),
@@ -568,6 +594,7 @@ fn deliver(
 /// Copies `pairs` into a caller buffer, or reports how many are needed.
 fn fill(
     pairs: &[Pair],
+    salt: u32,
     out: *mut PhysPair,
     capacity: usize,
     written: *mut usize,
@@ -585,23 +612,26 @@ fn fill(
     for (i, pair) in pairs.iter().enumerate() {
         // SAFETY: `out` is non-NULL and aligned (checked above), and the
         // caller guarantees `capacity >= pairs.len()` writable records.
-        unsafe { out.add(i).write((*pair).into()) };
+        unsafe { out.add(i).write(PhysPair::new(*pair, salt)) };
     }
     written.write(pairs.len());
     total.write(pairs.len());
     Ok(())
 }
 
-fn pairwise(world: *const PhysWorld) -> Result<Vec<Pair>, Failure> {
+/// Every pair by the O(n²) loop, and the world's salt.
+fn pairwise(world: *const PhysWorld) -> Result<(Vec<Pair>, u32), Failure> {
+    let world = world_ref(world)?;
     let mut pairs = Vec::new();
-    world_ref(world)?.world.test_pairwise(|p| pairs.push(p));
-    Ok(pairs)
+    world.world.test_pairwise(|p| pairs.push(p));
+    Ok((pairs, world.salt))
 }
 
 /// Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
 /// found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
 /// in increasing key order. The callback sees the pairs as they were when the
-/// call began and may call any `phys_*` function, but must not throw.
+/// call began and may call any `phys_*` function but `phys_world_destroy` on
+/// this world, and must not throw.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -613,7 +643,8 @@ pub unsafe extern "C" fn phys_test_pairwise(
 ) -> PhysStatus {
     guard(|| {
         let callback = callback.ok_or(Failure::NullPointer("callback"))?;
-        let pairs: Vec<PhysPair> = pairwise(world)?.into_iter().map(PhysPair::from).collect();
+        let (pairs, salt) = pairwise(world)?;
+        let pairs: Vec<PhysPair> = pairs.into_iter().map(|p| PhysPair::new(p, salt)).collect();
         deliver(&pairs, callback, ctx);
         Ok(())
     })
@@ -634,13 +665,17 @@ pub unsafe extern "C" fn phys_test_pairwise_into(
     written: *mut usize,
     total: *mut usize,
 ) -> PhysStatus {
-    guard(|| fill(&pairwise(world)?, out, capacity, written, total))
+    guard(|| {
+        let (pairs, salt) = pairwise(world)?;
+        fill(&pairs, salt, out, capacity, written, total)
+    })
 }
 
 /// Calls `callback` once per overlapping pair: the same pairs, in the same
 /// order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
 /// access (the finder keeps its sorted arrays between calls). The callback
-/// may call any `phys_*` function, but must not throw.
+/// may call any `phys_*` function but `phys_world_destroy` on this world, and
+/// must not throw.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -655,7 +690,14 @@ pub unsafe extern "C" fn phys_test_sweep_and_prune(
         let state = world_mut(world)?;
         let mut pairs = core::mem::take(&mut state.pair_scratch);
         pairs.clear();
-        pairs.extend(state.world.pairs_sweep_and_prune().iter().map(|&p| PhysPair::from(p)));
+        let salt = state.salt;
+        pairs.extend(
+            state
+                .world
+                .pairs_sweep_and_prune()
+                .iter()
+                .map(|&p| PhysPair::new(p, salt)),
+        );
         deliver(&pairs, callback, ctx);
         world_mut(world)?.pair_scratch = pairs;
         Ok(())
@@ -676,7 +718,8 @@ pub unsafe extern "C" fn phys_test_sweep_and_prune_into(
     total: *mut usize,
 ) -> PhysStatus {
     guard(|| {
-        let pairs = world_mut(world)?.world.pairs_sweep_and_prune();
-        fill(pairs, out, capacity, written, total)
+        let state = world_mut(world)?;
+        let salt = state.salt;
+        fill(state.world.pairs_sweep_and_prune(), salt, out, capacity, written, total)
     })
 }

@@ -1,0 +1,488 @@
+//! Builds the C and C++ programs of `examples-c/` with their Makefile against
+//! the `libcollide.a` cargo built for this test run, runs them, and checks
+//! what they print against the geometry of their scenes.
+//!
+//! The binaries go to `target/<profile>/c-examples/`, so the source tree
+//! stays clean. Missing `make`, `cc` or `c++` fails the test: the C ABI is
+//! part of what collide promises, so it is never skipped silently.
+
+use std::collections::HashMap;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use collide::ffi::PhysStatus;
+
+/// Absolute tolerance for printed parameters, coordinates and normals (the
+/// programs print six decimals).
+const EPS: f32 = 1e-4;
+
+/// The two example binaries, built once per test process.
+struct Examples {
+    bullets: PathBuf,
+    pairs: PathBuf,
+}
+
+/// `target/<profile>`: this test runs as `target/<profile>/deps/c_examples-<hash>`.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its own path");
+    let deps = exe.parent().expect("the test binary lives in target/<profile>/deps");
+    deps.parent().expect("deps/ has a parent").to_path_buf()
+}
+
+/// The static library cargo built for this run. An integration test depends
+/// on the library target, which cargo builds with every crate type in
+/// Cargo.toml into `deps/` (without a hash in the name, since the lib is also
+/// a staticlib/cdylib); `target/<profile>/libcollide.a` is only refreshed by
+/// `cargo build`, so it may be stale here.
+fn static_lib_dir() -> PathBuf {
+    let deps = profile_dir().join("deps");
+    let lib = deps.join("libcollide.a");
+    assert!(
+        lib.is_file(),
+        "{} is missing: Cargo.toml must keep `staticlib` among the lib's crate types",
+        lib.display()
+    );
+    deps
+}
+
+/// The program a tool variable names (`CC="ccache gcc"` runs `ccache`).
+fn tool_from_env(variable: &str, default: &str) -> String {
+    std::env::var(variable)
+        .ok()
+        .and_then(|v| v.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| default.to_owned())
+}
+
+/// Fails, naming the tool, when `program` cannot be run.
+fn require_tool(program: &str, role: &str) {
+    match Command::new(program).arg("--version").output() {
+        Ok(_) => {}
+        Err(e) if e.kind() == ErrorKind::NotFound => panic!(
+            "`{program}` ({role}) was not found on PATH: the C examples test needs make, a C99 compiler \
+             (cc, or $CC) and a C++17 compiler (c++, or $CXX); install them (e.g. `apt-get install build-essential`)"
+        ),
+        Err(e) => panic!("`{program}` ({role}) cannot be run: {e}"),
+    }
+}
+
+/// Runs `make all` in `examples-c/` once, with the build directory under target/.
+fn examples() -> &'static Examples {
+    static BUILT: OnceLock<Examples> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        require_tool("make", "the build tool");
+        require_tool(&tool_from_env("CC", "cc"), "the C compiler");
+        require_tool(&tool_from_env("CXX", "c++"), "the C++ compiler");
+
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let build_dir = profile_dir().join("c-examples");
+        let output = Command::new("make")
+            .arg("-C")
+            .arg(manifest.join("examples-c"))
+            .arg(format!("LIBDIR={}", static_lib_dir().display()))
+            .arg(format!("INCDIR={}", manifest.join("include").display()))
+            .arg(format!("BUILDDIR={}", build_dir.display()))
+            .arg("all")
+            .output()
+            .expect("make runs");
+        assert!(
+            output.status.success(),
+            "make failed ({}):\n{}\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        Examples {
+            bullets: build_dir.join("bullets"),
+            pairs: build_dir.join("pairs"),
+        }
+    })
+}
+
+/// Runs a built example, asserts it exits with status 0, and returns its stdout.
+fn run(binary: &Path) -> String {
+    let output = Command::new(binary)
+        .output()
+        .unwrap_or_else(|e| panic!("{} runs: {e}", binary.display()));
+    let stdout = String::from_utf8(output.stdout).expect("the examples print UTF-8");
+    assert!(
+        output.status.success(),
+        "{} exited with {}\nstdout:\n{stdout}\nstderr:\n{}",
+        binary.display(),
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// One output line: its first word, and its `key=value` words.
+struct Record {
+    kind: String,
+    fields: HashMap<String, String>,
+}
+
+impl Record {
+    fn parse(line: &str) -> Self {
+        let mut words = line.split_whitespace();
+        let kind = words.next().unwrap_or_default().to_owned();
+        let fields = words
+            .filter_map(|w| w.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        Self { kind, fields }
+    }
+
+    fn str(&self, key: &str) -> &str {
+        self.fields
+            .get(key)
+            .unwrap_or_else(|| panic!("a `{}` line has no `{key}=`", self.kind))
+    }
+
+    fn num<T: std::str::FromStr>(&self, key: &str) -> T {
+        let value = self.str(key);
+        value
+            .parse()
+            .unwrap_or_else(|_| panic!("`{key}={value}` is not a number"))
+    }
+
+    fn vec(&self, key: &str) -> [f32; 3] {
+        let parts: Vec<f32> = self
+            .str(key)
+            .split(',')
+            .map(|x| x.parse().expect("a coordinate"))
+            .collect();
+        parts.try_into().expect("three coordinates")
+    }
+}
+
+fn records(output: &str) -> Vec<Record> {
+    output.lines().map(Record::parse).collect()
+}
+
+fn close(a: f32, b: f32, eps: f32) -> bool {
+    (a - b).abs() <= eps
+}
+
+fn assert_vec(what: &str, got: [f32; 3], want: [f32; 3], eps: f32) {
+    assert!(
+        got.iter().zip(want).all(|(&g, w)| close(g, w, eps)),
+        "{what}: got {got:?}, want {want:?}"
+    );
+}
+
+fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn normalized(a: [f32; 3]) -> [f32; 3] {
+    let l = dot(a, a).sqrt();
+    [a[0] / l, a[1] / l, a[2] / l]
+}
+
+/// One cast of bullets.c, hit or miss.
+struct Cast {
+    bullet: u32,
+    cast: u32,
+    from: [f32; 3],
+    to: [f32; 3],
+    hit: Option<Hit>,
+}
+
+/// What a cast of bullets.c hit.
+#[derive(Clone, Copy)]
+struct Hit {
+    user: u64,
+    t: f32,
+    point: [f32; 3],
+    normal: [f32; 3],
+}
+
+fn casts(records: &[Record]) -> Vec<Cast> {
+    records
+        .iter()
+        .filter(|r| r.kind == "hit" || r.kind == "miss")
+        .map(|r| Cast {
+            bullet: r.num("bullet"),
+            cast: r.num("cast"),
+            from: r.vec("from"),
+            to: r.vec("to"),
+            hit: (r.kind == "hit").then(|| Hit {
+                user: r.num("user"),
+                t: r.num("t"),
+                point: r.vec("point"),
+                normal: r.vec("normal"),
+            }),
+        })
+        .collect()
+}
+
+#[test]
+fn bullets_hit_what_the_level_geometry_predicts() {
+    let records = records(&run(&examples().bullets));
+    let casts = casts(&records);
+    let find = |bullet: u32, cast: u32| {
+        casts
+            .iter()
+            .find(|c| c.bullet == bullet && c.cast == cast)
+            .and_then(|c| c.hit)
+            .unwrap_or_else(|| panic!("bullet {bullet} hits something on cast {cast}"))
+    };
+    let sqrt2 = std::f32::consts::SQRT_2;
+    let h = std::f32::consts::FRAC_1_SQRT_2;
+    // Bullet 6 leaves target 102 along (2, 0, 1)/√5 from (-9, 2, 4.5) and meets
+    // the sphere (centre (0, 2, 10), radius 1.5) where 5u² − 47u + 109 = 0.
+    let u = (47.0 - 29f32.sqrt()) / 10.0;
+    let glance = [-9.0 + 2.0 * u, 2.0, 4.5 + u];
+    let hit = |user, t, point, normal| Hit { user, t, point, normal };
+    // (bullet, cast, what it hits), from the level's numbers.
+    let expected = [
+        (0, 0, hit(101, 9.0 / 30.0, [9.0, 2.0, 0.0], [-1.0, 0.0, 0.0])),
+        (0, 1, hit(2, 29.0 / 30.0, [-20.0, 2.0, 0.0], [1.0, 0.0, 0.0])),
+        (1, 0, hit(201, 8.5 / 30.0, [0.0, 2.0, 8.5], [0.0, 0.0, -1.0])),
+        // The turned target's world box reaches z = -10 + √2.
+        (
+            1,
+            1,
+            hit(103, (18.5 - sqrt2) / 30.0, [0.0, 2.0, -10.0 + sqrt2], [0.0, 0.0, 1.0]),
+        ),
+        // The capsule's side, radius 1 around x = z = -10, met along the diagonal.
+        (
+            2,
+            0,
+            hit(
+                301,
+                (10.0 * sqrt2 - 1.0) / 30.0,
+                [-10.0 + h, 2.0, -10.0 + h],
+                [h, 0.0, h],
+            ),
+        ),
+        (3, 0, hit(1, 2.0 * sqrt2 / 30.0, [0.0, 0.0, 2.0], [0.0, 1.0, 0.0])),
+        // The ghost bullet's mask lets it through target 101 to the east wall.
+        (4, 0, hit(3, 20.0 / 30.0, [20.0, 2.0, 0.0], [-1.0, 0.0, 0.0])),
+        // Fired from inside target 101: t = 0, normal against the direction.
+        (5, 0, hit(101, 0.0, [10.0, 2.0, 0.0], [0.0, -1.0, 0.0])),
+        (5, 1, hit(1, 2.0 / 30.0, [10.0, 0.0, 0.0], [0.0, 1.0, 0.0])),
+        (
+            6,
+            0,
+            hit(102, 4.5 * 5f32.sqrt() / 30.0, [-9.0, 2.0, 4.5], [1.0, 0.0, 0.0]),
+        ),
+        (
+            6,
+            1,
+            hit(
+                201,
+                u * 5f32.sqrt() / 30.0,
+                glance,
+                [glance[0] / 1.5, 0.0, (glance[2] - 10.0) / 1.5],
+            ),
+        ),
+    ];
+    for (bullet, cast, want) in expected {
+        let got = find(bullet, cast);
+        let what = format!("bullet {bullet} cast {cast}");
+        assert_eq!(got.user, want.user, "{what}: user data");
+        assert!(close(got.t, want.t, EPS), "{what}: t = {}, want {}", got.t, want.t);
+        assert_vec(&format!("{what}: point"), got.point, want.point, 1e-3);
+        assert_vec(&format!("{what}: normal"), got.normal, want.normal, EPS);
+    }
+
+    // Bullet 3 bounces off the floor once and flies over the north wall.
+    let end3 = records
+        .iter()
+        .find(|r| r.kind == "end" && r.str("bullet") == "3")
+        .expect("bullet 3 ends");
+    assert_eq!((end3.str("hits"), end3.str("reason")), ("1", "escaped"));
+    assert!(
+        casts
+            .iter()
+            .filter(|c| c.bullet == 4)
+            .all(|c| c.hit.is_none_or(|h| h.user < 100)),
+        "the ghost bullet hits only the level"
+    );
+}
+
+#[test]
+fn bullets_follow_the_reflection_law_on_every_cast() {
+    let records = records(&run(&examples().bullets));
+    let casts = casts(&records);
+    assert!(!casts.is_empty());
+    for (i, c) in casts.iter().enumerate() {
+        let what = format!("bullet {} cast {}", c.bullet, c.cast);
+        let direction = sub(c.to, c.from);
+        assert!(
+            close(dot(direction, direction).sqrt(), 30.0, 1e-3),
+            "{what}: 30-unit segment"
+        );
+        let Some(next) = casts.get(i + 1).filter(|n| n.bullet == c.bullet) else {
+            continue;
+        };
+        assert_eq!(next.cast, c.cast + 1, "{what}: casts are numbered in order");
+        let next_direction = normalized(sub(next.to, next.from));
+        match c.hit {
+            None => {
+                assert_vec(&format!("{what}: a miss goes on from its end"), next.from, c.to, 1e-3);
+                assert_vec(
+                    &format!("{what}: a miss keeps its direction"),
+                    next_direction,
+                    normalized(direction),
+                    EPS,
+                );
+            }
+            Some(Hit { t, point, normal, .. }) => {
+                assert!((0.0..=1.0).contains(&t), "{what}: t = {t}");
+                let on_segment = [0, 1, 2].map(|k| c.from[k] + t * direction[k]);
+                assert_vec(&format!("{what}: point = start + t·d"), point, on_segment, 1e-3);
+                assert!(close(dot(normal, normal), 1.0, EPS), "{what}: unit normal");
+                assert!(dot(normal, direction) <= 0.0, "{what}: the normal faces the bullet");
+                let v = normalized(direction);
+                let reflected = [0, 1, 2].map(|k| v[k] - 2.0 * dot(v, normal) * normal[k]);
+                assert_vec(&format!("{what}: next cast starts at the hit"), next.from, point, 1e-3);
+                assert_vec(&format!("{what}: v − 2(v·n)n"), next_direction, reflected, 1e-3);
+            }
+        }
+    }
+
+    // The summary counts what the lines show.
+    let summary = records.iter().find(|r| r.kind == "summary").expect("a summary line");
+    let hits: Vec<u64> = casts.iter().filter_map(|c| c.hit.map(|h| h.user)).collect();
+    let ends: Vec<&Record> = records.iter().filter(|r| r.kind == "end").collect();
+    assert_eq!(summary.num::<usize>("bullets"), 7);
+    assert_eq!(ends.len(), 7, "every bullet ends");
+    assert_eq!(summary.num::<usize>("casts"), casts.len());
+    assert_eq!(summary.num::<usize>("hits"), hits.len());
+    assert_eq!(
+        summary.num::<usize>("target_hits"),
+        hits.iter().filter(|&&u| (101..200).contains(&u)).count()
+    );
+    assert_eq!(
+        summary.num::<usize>("escaped"),
+        ends.iter().filter(|r| r.str("reason") == "escaped").count()
+    );
+    assert_eq!(summary.num::<usize>("colliders"), 11);
+    for end in ends {
+        let bullet: u32 = end.num("bullet");
+        let bullet_hits = casts.iter().filter(|c| c.bullet == bullet && c.hit.is_some()).count();
+        assert_eq!(end.num::<usize>("hits"), bullet_hits, "bullet {bullet}'s end line");
+        assert!(bullet_hits <= 4, "at most four bounces");
+    }
+}
+
+#[test]
+fn bullets_reports_versions_world_boxes_and_the_errors_it_provokes() {
+    let output = run(&examples().bullets);
+    let records = records(&output);
+
+    let version = records.iter().find(|r| r.kind == "version").expect("a version line");
+    assert_eq!(version.str("lib"), env!("CARGO_PKG_VERSION"));
+    assert_eq!(version.str("header"), env!("CARGO_PKG_VERSION"));
+
+    // Target 103 is turned 45° about y and rotated with it (PHYS_COLLIDER_SHOULD_ROTATE);
+    // target 104 has the same rotation without the flag, so its box stays 2 × 2 × 2.
+    let sqrt2 = std::f32::consts::SQRT_2;
+    let boxes: HashMap<&str, &Record> = records
+        .iter()
+        .filter(|r| r.kind == "collider")
+        .map(|r| (r.str("user"), r))
+        .collect();
+    assert_vec("101 min", boxes["101"].vec("min"), [9.0, 1.0, -1.0], EPS);
+    assert_vec("101 max", boxes["101"].vec("max"), [11.0, 3.0, 1.0], EPS);
+    assert_vec("103 min", boxes["103"].vec("min"), [-sqrt2, 1.0, -10.0 - sqrt2], EPS);
+    assert_vec("103 max", boxes["103"].vec("max"), [sqrt2, 3.0, -10.0 + sqrt2], EPS);
+    assert_vec("104 min", boxes["104"].vec("min"), [9.0, 1.0, -11.0], EPS);
+    assert_vec("104 max", boxes["104"].vec("max"), [11.0, 3.0, -9.0], EPS);
+
+    // `error op=NAME status=S | phys_status_string(S) | message`.
+    let errors: HashMap<String, (u32, String, String)> = output
+        .lines()
+        .filter(|l| l.starts_with("error "))
+        .map(|l| {
+            let parts: Vec<&str> = l.split(" | ").collect();
+            assert_eq!(parts.len(), 3, "error line `{l}`");
+            let head = Record::parse(parts[0]);
+            (
+                head.str("op").to_owned(),
+                (head.num("status"), parts[1].to_owned(), parts[2].to_owned()),
+            )
+        })
+        .collect();
+    let expected = [
+        ("add_inverted_box", PhysStatus::PHYS_ERROR_INVERTED_BOX, "x axis"),
+        ("get_user_data_removed", PhysStatus::PHYS_ERROR_STALE_HANDLE, "stale"),
+        ("remove_twice", PhysStatus::PHYS_ERROR_STALE_HANDLE, "stale"),
+        ("cast_nan_segment", PhysStatus::PHYS_ERROR_NON_FINITE, "not finite"),
+    ];
+    assert_eq!(errors.len(), expected.len());
+    for (op, status, in_message) in expected {
+        let (code, description, message) = &errors[op];
+        assert_eq!(*code, status as u32, "{op}: status");
+        assert_eq!(description.as_str(), status.description().to_str().unwrap(), "{op}");
+        assert!(message.contains(in_message), "{op}: message `{message}`");
+    }
+}
+
+/// The `round R METHOD key=value...` lines of pairs.cpp, by `(R, METHOD)`.
+fn rounds(output: &str) -> HashMap<(usize, String), Record> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.splitn(4, ' ');
+            (words.next() == Some("round")).then_some(())?;
+            let round = words.next()?.parse().ok()?;
+            let method = words.next()?.to_owned();
+            Some((
+                (round, method.clone()),
+                Record::parse(&format!("{method} {}", words.next()?)),
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn pairs_finders_agree_through_callbacks_and_buffers() {
+    let output = run(&examples().pairs);
+    let rounds = rounds(&output);
+    // Round 0 as built; round 1 after box 6 moves onto sphere 5; round 2
+    // after box 2 is removed. 8's bounds overlap box 1 but its shape does
+    // not; 9 and 10 overlap 1 and 2 but their filters pair them only together.
+    let expected = ["1-2,1-7,2-3,4-5,9-10", "1-2,1-7,2-3,4-5,5-6,9-10", "1-7,4-5,5-6,9-10"];
+    assert_eq!(rounds.len(), expected.len() * 5, "five lines per round");
+    for (round, pairs) in expected.iter().enumerate() {
+        let count = pairs.split(',').count();
+        let line = |method: &str| {
+            rounds
+                .get(&(round, method.to_owned()))
+                .unwrap_or_else(|| panic!("round {round}: a `{method}` line"))
+        };
+        for method in ["pairwise", "sweep_and_prune"] {
+            assert_eq!(line(method).str("pairs"), *pairs, "round {round} {method}");
+            assert_eq!(line(method).num::<usize>("count"), count, "round {round} {method}");
+        }
+        for method in ["pairwise_into", "sweep_and_prune_into"] {
+            let line = line(method);
+            assert_eq!(line.str("pairs"), *pairs, "round {round} {method}");
+            assert_eq!(
+                line.num::<u32>("probe"),
+                PhysStatus::PHYS_ERROR_BUFFER_TOO_SMALL as u32,
+                "round {round} {method}: capacity 0 is too small"
+            );
+            assert_eq!(line.num::<usize>("total"), count, "round {round} {method}");
+            assert_eq!(line.num::<usize>("written"), count, "round {round} {method}");
+        }
+        assert_eq!(line("agree").num::<usize>("count"), count, "round {round}");
+    }
+
+    let records = records(&output);
+    let exception = records
+        .iter()
+        .find(|r| r.kind == "exception")
+        .expect("an exception line");
+    assert_eq!(exception.str("caught"), "stop_after_first_pair");
+    assert_eq!(exception.str("delivered"), "1", "the first throw stops delivery");
+    assert!(records.iter().any(|r| r.kind == "summary" && r.str("rounds") == "3"));
+}

@@ -1,0 +1,1576 @@
+//! Every `PhysStatus` the C ABI can return (but `PHYS_ERROR_PANIC`, covered
+//! by the unit test in `src/ffi/error.rs`), provoked by calling the
+//! `extern "C"` functions exactly as C does: raw pointers, NULL, misaligned
+//! pointers, NaN and infinities, inverted boxes, negative radii, stale and
+//! forged handles, unknown flags, short buffers and full worlds.
+//!
+//! After every failing call the test checks the header's promise: the world
+//! is unchanged (count, pairs, and each collider's world box, user data and
+//! transform) and no output was written (outputs are pre-filled with
+//! sentinels), except `*total` for `PHYS_ERROR_BUFFER_TOO_SMALL`.
+
+use std::collections::BTreeMap;
+use std::ffi::{c_void, CStr};
+use std::ptr::{null, null_mut, NonNull};
+
+use collide::ffi::world::*;
+use collide::ffi::PhysStatus::{self, *};
+use collide::ffi::*;
+
+// ---------------------------------------------------------------------------
+// Values and sentinels.
+
+const IDENTITY: PhysQuat = PhysQuat {
+    x: 0.0,
+    y: 0.0,
+    z: 0.0,
+    w: 1.0,
+};
+
+/// Every way a float can be non-finite.
+const NON_FINITE: [f32; 3] = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
+
+const SENTINEL_HANDLE: PhysCollider = PhysCollider {
+    bits: 0xDEAD_BEEF_DEAD_BEEF,
+};
+const SENTINEL_U64: u64 = 0xA5A5_A5A5_A5A5_A5A5;
+const SENTINEL_USIZE: usize = 0x5A5A_5A5A;
+/// Written into the byte behind a `bool*` output: neither `false` nor `true`,
+/// so any write shows.
+const SENTINEL_BOOL_BYTE: u8 = 0xAA;
+
+fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
+    PhysVec3 { x, y, z }
+}
+
+fn aabb(min: PhysVec3, max: PhysVec3) -> PhysAabb {
+    PhysAabb { min, max }
+}
+
+fn cube(half: f32) -> PhysAabb {
+    aabb(v(-half, -half, -half), v(half, half, half))
+}
+
+fn segment(start: PhysVec3, end: PhysVec3) -> PhysSegment {
+    PhysSegment { start, end }
+}
+
+fn sphere(radius: f32) -> PhysSphere {
+    PhysSphere {
+        center: v(0.0, 0.0, 0.0),
+        radius,
+    }
+}
+
+fn capsule(radius: f32) -> PhysCapsule {
+    PhysCapsule {
+        segment: segment(v(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0)),
+        radius,
+    }
+}
+
+fn translation(x: f32, y: f32, z: f32) -> PhysTransform {
+    PhysTransform {
+        translation: v(x, y, z),
+        rotation: IDENTITY,
+        scale: v(1.0, 1.0, 1.0),
+    }
+}
+
+/// The default description, moved to `(x, y, z)` and tagged `user`.
+fn desc(user: u64, x: f32, y: f32, z: f32) -> PhysColliderDesc {
+    PhysColliderDesc {
+        transform: translation(x, y, z),
+        user_data: user,
+        ..phys_collider_desc_default()
+    }
+}
+
+fn sentinel_aabb() -> PhysAabb {
+    aabb(v(777.0, 777.0, 777.0), v(-777.0, -777.0, -777.0))
+}
+
+fn sentinel_transform() -> PhysTransform {
+    PhysTransform {
+        translation: v(777.0, 777.0, 777.0),
+        rotation: PhysQuat {
+            x: 7.0,
+            y: 7.0,
+            z: 7.0,
+            w: 7.0,
+        },
+        scale: v(-7.0, -7.0, -7.0),
+    }
+}
+
+fn sentinel_hit() -> PhysHit {
+    PhysHit {
+        collider: SENTINEL_HANDLE,
+        user_data: SENTINEL_U64,
+        t: 777.0,
+        point: v(777.0, 777.0, 777.0),
+        normal: v(777.0, 777.0, 777.0),
+    }
+}
+
+fn sentinel_pair() -> PhysPair {
+    PhysPair {
+        a: SENTINEL_HANDLE,
+        user_a: SENTINEL_U64,
+        b: SENTINEL_HANDLE,
+        user_b: SENTINEL_U64,
+    }
+}
+
+/// A `bool*` over a sentinel byte.
+fn bool_out(byte: &mut u8) -> *mut bool {
+    (byte as *mut u8).cast()
+}
+
+/// `v` with component `k` (x, y, z) replaced by `value`.
+fn with_component(mut p: PhysVec3, k: usize, value: f32) -> PhysVec3 {
+    *[&mut p.x, &mut p.y, &mut p.z][k] = value;
+    p
+}
+
+/// Every copy of `p` with one component made non-finite, and a name for it.
+fn non_finite_vecs(p: PhysVec3) -> Vec<(String, PhysVec3)> {
+    (0..3)
+        .flat_map(|k| NON_FINITE.map(|x| (format!("{}={x}", ["x", "y", "z"][k]), with_component(p, k, x))))
+        .collect()
+}
+
+/// Every copy of `q` with one component made non-finite.
+fn non_finite_quats(q: PhysQuat) -> Vec<(String, PhysQuat)> {
+    (0..4)
+        .flat_map(|k| {
+            NON_FINITE.map(|x| {
+                let mut q = q;
+                *[&mut q.x, &mut q.y, &mut q.z, &mut q.w][k] = x;
+                (format!("{}={x}", ["x", "y", "z", "w"][k]), q)
+            })
+        })
+        .collect()
+}
+
+/// Every copy of `t` with one number of one field made non-finite.
+fn non_finite_transforms(t: PhysTransform) -> Vec<(String, PhysTransform)> {
+    let mut out = Vec::new();
+    for (what, translation) in non_finite_vecs(t.translation) {
+        out.push((format!("translation.{what}"), PhysTransform { translation, ..t }));
+    }
+    for (what, rotation) in non_finite_quats(t.rotation) {
+        out.push((format!("rotation.{what}"), PhysTransform { rotation, ..t }));
+    }
+    for (what, scale) in non_finite_vecs(t.scale) {
+        out.push((format!("scale.{what}"), PhysTransform { scale, ..t }));
+    }
+    out
+}
+
+/// The calling thread's last-error message.
+fn last_error() -> String {
+    // SAFETY: a valid NUL-terminated string, alive until the next failure.
+    unsafe { CStr::from_ptr(phys_last_error_message()) }
+        .to_str()
+        .expect("UTF-8")
+        .to_owned()
+}
+
+fn new_world(limit: Option<usize>) -> *mut PhysWorld {
+    let mut world = null_mut();
+    // SAFETY: `world` is a valid out-pointer.
+    let status = unsafe {
+        match limit {
+            Some(limit) => phys_world_create_with_limit(limit, &mut world),
+            None => phys_world_create(&mut world),
+        }
+    };
+    assert_eq!(status, PHYS_OK);
+    assert!(!world.is_null());
+    world
+}
+
+fn add_box(world: *mut PhysWorld, object_box: PhysAabb, desc: &PhysColliderDesc) -> PhysCollider {
+    let mut out = SENTINEL_HANDLE;
+    // SAFETY: valid pointers throughout.
+    let status = unsafe { phys_add_box(world, &object_box, desc, &mut out) };
+    assert_eq!(status, PHYS_OK, "{}", last_error());
+    out
+}
+
+fn count(world: *const PhysWorld) -> usize {
+    let mut n = SENTINEL_USIZE;
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { phys_world_count(world, &mut n) }, PHYS_OK);
+    n
+}
+
+fn alive(world: *const PhysWorld, handle: PhysCollider) -> bool {
+    // SAFETY: a live world.
+    unsafe { phys_collider_is_alive(world, handle) }
+}
+
+/// The finder type of `phys_test_*_into`, with a `*mut` world.
+type BufferFinder = unsafe extern "C" fn(*mut PhysWorld, *mut PhysPair, usize, *mut usize, *mut usize) -> PhysStatus;
+
+/// The pairs of `finder`, through a buffer large enough for this test's worlds.
+fn pairs_into(finder: BufferFinder, world: *mut PhysWorld) -> Vec<PhysPair> {
+    let mut buffer = vec![sentinel_pair(); 64];
+    let (mut written, mut total) = (0, 0);
+    // SAFETY: a buffer of `buffer.len()` records and valid counters.
+    let status = unsafe { finder(world, buffer.as_mut_ptr(), buffer.len(), &mut written, &mut total) };
+    assert_eq!(status, PHYS_OK, "{}", last_error());
+    assert_eq!(written, total);
+    buffer.truncate(written);
+    buffer
+}
+
+/// `phys_test_pairwise_into` with a `*mut` world, to share `pairs_into`.
+unsafe extern "C" fn pairwise_into_mut(
+    world: *mut PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    // SAFETY: the caller's pointers, passed on.
+    unsafe { phys_test_pairwise_into(world, out, capacity, written, total) }
+}
+
+// ---------------------------------------------------------------------------
+// The world every failing call must leave alone.
+
+/// What a failing call must not change.
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    count: usize,
+    /// Per watched handle: `None` when dead, else its world box, user data
+    /// and transform.
+    colliders: Vec<Option<(PhysAabb, u64, PhysTransform)>>,
+    pairwise: Vec<PhysPair>,
+    sweep_and_prune: Vec<PhysPair>,
+}
+
+fn snapshot(world: *mut PhysWorld, handles: &[PhysCollider]) -> Snapshot {
+    let colliders = handles
+        .iter()
+        .map(|&h| {
+            alive(world, h).then(|| {
+                let (mut aabb, mut user, mut transform) = (sentinel_aabb(), SENTINEL_U64, sentinel_transform());
+                // SAFETY: valid pointers; `h` is alive.
+                unsafe {
+                    assert_eq!(phys_get_world_aabb(world, h, &mut aabb), PHYS_OK);
+                    assert_eq!(phys_get_user_data(world, h, &mut user), PHYS_OK);
+                    assert_eq!(phys_get_transform(world, h, &mut transform), PHYS_OK);
+                }
+                (aabb, user, transform)
+            })
+        })
+        .collect();
+    Snapshot {
+        count: count(world),
+        colliders,
+        pairwise: pairs_into(pairwise_into_mut, world),
+        sweep_and_prune: pairs_into(phys_test_sweep_and_prune_into, world),
+    }
+}
+
+/// Runs `call`, expects `status`, and checks the world did not change.
+/// Returns the last-error message.
+fn refuses(
+    world: *mut PhysWorld,
+    watched: &[PhysCollider],
+    status: PhysStatus,
+    what: &str,
+    call: impl FnOnce() -> PhysStatus,
+) -> String {
+    let before = snapshot(world, watched);
+    let got = call();
+    let message = last_error();
+    assert_eq!(got, status, "{what}: last error `{message}`");
+    assert_eq!(snapshot(world, watched), before, "{what}: the world changed");
+    assert!(!message.is_empty(), "{what}: a failure leaves a message");
+    message
+}
+
+/// A world of a few colliders: `probe` (a box at the origin) overlaps
+/// `ball` and `pill`; `spare` is far away; `removed` was removed.
+struct Fixture {
+    world: *mut PhysWorld,
+    probe: PhysCollider,
+    ball: PhysCollider,
+    pill: PhysCollider,
+    spare: PhysCollider,
+    removed: PhysCollider,
+}
+
+/// User data of the fixture's colliders.
+const PROBE_USER: u64 = 1;
+
+impl Fixture {
+    fn new() -> Self {
+        let world = new_world(None);
+        let probe = add_box(world, cube(1.0), &desc(PROBE_USER, 0.0, 0.0, 0.0));
+        let mut ball = SENTINEL_HANDLE;
+        let mut pill = SENTINEL_HANDLE;
+        // SAFETY: valid pointers throughout.
+        unsafe {
+            assert_eq!(
+                phys_add_sphere(world, &sphere(1.0), &desc(2, 1.5, 0.0, 0.0), &mut ball),
+                PHYS_OK
+            );
+            assert_eq!(
+                phys_add_capsule(world, &capsule(0.75), &desc(3, 0.0, 1.5, 0.0), &mut pill),
+                PHYS_OK
+            );
+        }
+        let spare = add_box(world, cube(1.0), &desc(4, 50.0, 0.0, 0.0));
+        let removed = add_box(world, cube(1.0), &desc(5, 100.0, 0.0, 0.0));
+        // SAFETY: a live world and handle.
+        assert_eq!(unsafe { phys_remove(world, removed) }, PHYS_OK);
+        let fixture = Self {
+            world,
+            probe,
+            ball,
+            pill,
+            spare,
+            removed,
+        };
+        assert_eq!(count(world), 4);
+        assert_eq!(fixture.snapshot().pairwise.len(), 2, "probe-ball and probe-pill");
+        fixture
+    }
+
+    fn watched(&self) -> [PhysCollider; 5] {
+        [self.probe, self.ball, self.pill, self.spare, self.removed]
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        snapshot(self.world, &self.watched())
+    }
+
+    fn refuses(&self, status: PhysStatus, what: &str, call: impl FnOnce() -> PhysStatus) -> String {
+        refuses(self.world, &self.watched(), status, what, call)
+    }
+
+    /// `refuses` for an `add`: also checks the handle was not written.
+    fn refuses_add(&self, status: PhysStatus, what: &str, add: impl FnOnce(*mut PhysCollider) -> PhysStatus) -> String {
+        let mut out = SENTINEL_HANDLE;
+        let message = self.refuses(status, what, || add(&mut out));
+        assert_eq!(out, SENTINEL_HANDLE, "{what}: *out was written");
+        message
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        // SAFETY: made by phys_world_create, not used again.
+        unsafe { phys_world_destroy(self.world) };
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Status strings, version, destroy.
+
+/// Every status, in code order.
+const ALL: [PhysStatus; 10] = [
+    PHYS_OK,
+    PHYS_ERROR_NULL_POINTER,
+    PHYS_ERROR_NON_FINITE,
+    PHYS_ERROR_INVERTED_BOX,
+    PHYS_ERROR_NEGATIVE_RADIUS,
+    PHYS_ERROR_STALE_HANDLE,
+    PHYS_ERROR_INVALID_ARGUMENT,
+    PHYS_ERROR_BUFFER_TOO_SMALL,
+    PHYS_ERROR_CAPACITY_EXCEEDED,
+    PHYS_ERROR_PANIC,
+];
+
+fn status_string(code: u32) -> &'static str {
+    // SAFETY: phys_status_string returns a static NUL-terminated string.
+    unsafe { CStr::from_ptr(phys_status_string(code)) }.to_str().unwrap()
+}
+
+#[test]
+fn status_strings_describe_every_code_and_unknown_ones() {
+    let expected = [
+        "success",
+        "a required pointer was NULL",
+        "an input number was NaN or infinite",
+        "a box had min > max",
+        "a radius was negative",
+        "the collider handle is null, removed or foreign",
+        "an argument was malformed",
+        "the output buffer is too small",
+        "the world is full",
+        "internal error: collide panicked",
+    ];
+    for (code, (status, text)) in ALL.iter().zip(expected).enumerate() {
+        assert_eq!(*status as u32, code as u32, "{status:?} has code {code}");
+        assert_eq!(status_string(code as u32), text, "{status:?}");
+        assert_eq!(status.description().to_str().unwrap(), text);
+    }
+    for unknown in [10, 11, 0x8000_0000, u32::MAX] {
+        assert_eq!(status_string(unknown), "unknown status code");
+    }
+    // The same static string every time, not a fresh allocation.
+    assert_eq!(phys_status_string(3), phys_status_string(3));
+}
+
+#[test]
+fn version_matches_the_package() {
+    // SAFETY: a static NUL-terminated string.
+    let version = unsafe { CStr::from_ptr(phys_version()) };
+    assert_eq!(version.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    let part = |s: &str| s.parse::<u32>().unwrap();
+    let number = (part(env!("CARGO_PKG_VERSION_MAJOR")) << 16)
+        | (part(env!("CARGO_PKG_VERSION_MINOR")) << 8)
+        | part(env!("CARGO_PKG_VERSION_PATCH"));
+    assert_eq!(phys_version_number(), number);
+    let dotted: Vec<u32> = env!("CARGO_PKG_VERSION").split('.').map(part).collect();
+    assert_eq!(dotted, [number >> 16, (number >> 8) & 0xFF, number & 0xFF]);
+}
+
+#[test]
+fn destroying_null_is_a_no_op() {
+    // Leave a known message, then check destroy(NULL) neither crashes nor touches it.
+    let mut n = SENTINEL_USIZE;
+    // SAFETY: NULL world is detected.
+    assert_eq!(unsafe { phys_world_count(null(), &mut n) }, PHYS_ERROR_NULL_POINTER);
+    let message = last_error();
+    // SAFETY: NULL is documented as ignored.
+    unsafe { phys_world_destroy(null_mut()) };
+    assert_eq!(last_error(), message);
+    assert_eq!(n, SENTINEL_USIZE);
+}
+
+#[test]
+fn is_alive_is_false_for_a_null_or_misaligned_world() {
+    let f = Fixture::new();
+    assert!(alive(f.world, f.probe));
+    // SAFETY: NULL and misaligned worlds are detected, never dereferenced.
+    unsafe {
+        assert!(!phys_collider_is_alive(null(), f.probe));
+        assert!(!phys_collider_is_alive(
+            f.world.cast::<u8>().wrapping_add(1).cast(),
+            f.probe
+        ));
+    }
+}
+
+#[test]
+fn default_description_is_identity_user_zero_category_one_mask_all_rotating() {
+    let d = phys_collider_desc_default();
+    assert_eq!(d.transform, translation(0.0, 0.0, 0.0));
+    assert_eq!((d.user_data, d.category_bits, d.mask_bits), (0, 1, u64::MAX));
+    assert_eq!(d.flags, PHYS_COLLIDER_SHOULD_ROTATE);
+}
+
+// ---------------------------------------------------------------------------
+// NULL and misaligned pointers.
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Bad {
+    Null,
+    Misaligned,
+}
+
+/// Which argument of a call to spoil, and how.
+type Target<'a> = Option<(&'a str, Bad)>;
+
+/// `ptr`, or a NULL or misaligned copy when `name` is the target.
+fn arg<T>(ptr: *mut T, name: &str, target: Target) -> *mut T {
+    match target {
+        Some((n, Bad::Null)) if n == name => null_mut(),
+        // Never dereferenced: collide checks alignment first.
+        Some((n, Bad::Misaligned)) if n == name => ptr.cast::<u8>().wrapping_add(1).cast(),
+        _ => ptr,
+    }
+}
+
+fn arg_in<T>(ptr: &T, name: &str, target: Target) -> *const T {
+    arg((ptr as *const T).cast_mut(), name, target).cast_const()
+}
+
+/// One `phys_*` function, callable with any one pointer argument spoiled;
+/// returns the status and whether every output still holds its sentinel.
+struct PointerCall {
+    function: &'static str,
+    args: &'static [&'static str],
+    call: SpoiledCall,
+}
+
+/// A call with one pointer argument spoiled (or none): its status, and
+/// whether its outputs still hold their sentinels.
+type SpoiledCall = Box<dyn Fn(Target) -> (PhysStatus, bool)>;
+
+fn pc(
+    function: &'static str,
+    args: &'static [&'static str],
+    call: impl Fn(Target) -> (PhysStatus, bool) + 'static,
+) -> PointerCall {
+    PointerCall {
+        function,
+        args,
+        call: Box::new(call),
+    }
+}
+
+/// Counts callback invocations.
+unsafe extern "C" fn count_pairs(ctx: *mut c_void, _: PhysCollider, _: u64, _: PhysCollider, _: u64) {
+    // SAFETY: the tests pass a `*mut usize` as the context.
+    unsafe { *ctx.cast::<usize>() += 1 };
+}
+
+/// A callback that ignores its context (which may be NULL).
+unsafe extern "C" fn ignore_pair(_: *mut c_void, _: PhysCollider, _: u64, _: PhysCollider, _: u64) {}
+
+/// A `phys_test_*_into` call over `world` with one pointer spoiled; the
+/// outputs are untouched when the buffer and both counters hold their sentinels.
+fn pair_buffer_call(world: *mut PhysWorld, finder: BufferFinder) -> impl Fn(Target) -> (PhysStatus, bool) {
+    move |t| {
+        let mut buffer = [sentinel_pair(); 8];
+        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+        // SAFETY: valid pointers except the spoiled one, which collide checks.
+        let status = unsafe {
+            finder(
+                arg(world, "world", t),
+                arg(buffer.as_mut_ptr(), "out", t),
+                buffer.len(),
+                arg(&mut written, "written", t),
+                arg(&mut total, "total", t),
+            )
+        };
+        let untouched =
+            buffer.iter().all(|p| *p == sentinel_pair()) && written == SENTINEL_USIZE && total == SENTINEL_USIZE;
+        (status, untouched)
+    }
+}
+
+/// Every `phys_*` function that takes a pointer, over the fixture's world.
+/// With nothing spoiled every call succeeds and changes nothing that
+/// `Fixture::snapshot` sees, except `phys_add_*` (a new collider far away)
+/// and `phys_remove` (of `spare`).
+fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
+    let world = f.world;
+    let (probe, ball, pill, spare) = (f.probe, f.ball, f.pill, f.spare);
+    // SAFETY (for every `unsafe` below): valid pointers except the spoiled
+    // one, which collide checks before any use.
+    vec![
+        pc("phys_world_create", &["out"], |t| {
+            let sentinel = NonNull::<PhysWorld>::dangling().as_ptr();
+            let mut out = sentinel;
+            let status = unsafe { phys_world_create(arg(&mut out, "out", t)) };
+            if status == PHYS_OK {
+                unsafe { phys_world_destroy(out) };
+            }
+            (status, out == sentinel)
+        }),
+        pc("phys_world_create_with_limit", &["out"], |t| {
+            let sentinel = NonNull::<PhysWorld>::dangling().as_ptr();
+            let mut out = sentinel;
+            let status = unsafe { phys_world_create_with_limit(3, arg(&mut out, "out", t)) };
+            if status == PHYS_OK {
+                unsafe { phys_world_destroy(out) };
+            }
+            (status, out == sentinel)
+        }),
+        pc("phys_world_count", &["world", "out"], move |t| {
+            let mut out = SENTINEL_USIZE;
+            let status = unsafe { phys_world_count(arg(world, "world", t), arg(&mut out, "out", t)) };
+            (status, out == SENTINEL_USIZE)
+        }),
+        pc("phys_add_box", &["world", "object_box", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let status = unsafe {
+                phys_add_box(
+                    arg(world, "world", t),
+                    arg_in(&cube(1.0), "object_box", t),
+                    arg_in(&desc(9, 200.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_add_sphere", &["world", "sphere", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let status = unsafe {
+                phys_add_sphere(
+                    arg(world, "world", t),
+                    arg_in(&sphere(1.0), "sphere", t),
+                    arg_in(&desc(9, 200.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_add_capsule", &["world", "capsule", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let status = unsafe {
+                phys_add_capsule(
+                    arg(world, "world", t),
+                    arg_in(&capsule(1.0), "capsule", t),
+                    arg_in(&desc(9, 200.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_remove", &["world"], move |t| {
+            (unsafe { phys_remove(arg(world, "world", t), spare) }, true)
+        }),
+        pc("phys_set_transform", &["world", "transform"], move |t| {
+            let same = translation(0.0, 0.0, 0.0);
+            let status = unsafe { phys_set_transform(arg(world, "world", t), probe, arg_in(&same, "transform", t)) };
+            (status, true)
+        }),
+        pc("phys_set_box", &["world", "object_box"], move |t| {
+            let status = unsafe { phys_set_box(arg(world, "world", t), probe, arg_in(&cube(1.0), "object_box", t)) };
+            (status, true)
+        }),
+        pc("phys_set_sphere", &["world", "sphere"], move |t| {
+            let status = unsafe { phys_set_sphere(arg(world, "world", t), ball, arg_in(&sphere(1.0), "sphere", t)) };
+            (status, true)
+        }),
+        pc("phys_set_capsule", &["world", "capsule"], move |t| {
+            let status =
+                unsafe { phys_set_capsule(arg(world, "world", t), pill, arg_in(&capsule(0.75), "capsule", t)) };
+            (status, true)
+        }),
+        pc("phys_set_should_rotate", &["world"], move |t| {
+            (
+                unsafe { phys_set_should_rotate(arg(world, "world", t), probe, true) },
+                true,
+            )
+        }),
+        pc("phys_set_user_data", &["world"], move |t| {
+            (
+                unsafe { phys_set_user_data(arg(world, "world", t), probe, PROBE_USER) },
+                true,
+            )
+        }),
+        pc("phys_set_filter", &["world"], move |t| {
+            (
+                unsafe { phys_set_filter(arg(world, "world", t), probe, 1, u64::MAX) },
+                true,
+            )
+        }),
+        pc("phys_get_user_data", &["world", "out"], move |t| {
+            let mut out = SENTINEL_U64;
+            let status = unsafe { phys_get_user_data(arg(world, "world", t), probe, arg(&mut out, "out", t)) };
+            (status, out == SENTINEL_U64)
+        }),
+        pc("phys_get_world_aabb", &["world", "out"], move |t| {
+            let mut out = sentinel_aabb();
+            let status = unsafe { phys_get_world_aabb(arg(world, "world", t), probe, arg(&mut out, "out", t)) };
+            (status, out == sentinel_aabb())
+        }),
+        pc("phys_get_transform", &["world", "out"], move |t| {
+            let mut out = sentinel_transform();
+            let status = unsafe { phys_get_transform(arg(world, "world", t), probe, arg(&mut out, "out", t)) };
+            (status, out == sentinel_transform())
+        }),
+        pc(
+            "phys_segment_cast",
+            &["world", "segment", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+                let through_probe = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
+                let all = PhysQueryFilter {
+                    category_bits: u64::MAX,
+                    mask_bits: u64::MAX,
+                    exclude: PhysCollider { bits: 0 },
+                };
+                let status = unsafe {
+                    phys_segment_cast(
+                        arg(world, "world", t),
+                        arg_in(&through_probe, "segment", t),
+                        arg_in(&all, "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_hit())
+            },
+        ),
+        pc("phys_test_pairwise", &["world", "callback"], move |t| {
+            let mut calls = 0usize;
+            let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
+                None
+            } else {
+                Some(count_pairs)
+            };
+            let ctx = (&mut calls as *mut usize).cast();
+            let status = unsafe { phys_test_pairwise(arg(world, "world", t), callback, ctx) };
+            (status, calls == 0)
+        }),
+        pc("phys_test_sweep_and_prune", &["world", "callback"], move |t| {
+            let mut calls = 0usize;
+            let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
+                None
+            } else {
+                Some(count_pairs)
+            };
+            let ctx = (&mut calls as *mut usize).cast();
+            let status = unsafe { phys_test_sweep_and_prune(arg(world, "world", t), callback, ctx) };
+            (status, calls == 0)
+        }),
+        pc(
+            "phys_test_pairwise_into",
+            &["world", "out", "written", "total"],
+            pair_buffer_call(world, pairwise_into_mut),
+        ),
+        pc(
+            "phys_test_sweep_and_prune_into",
+            &["world", "out", "written", "total"],
+            pair_buffer_call(world, phys_test_sweep_and_prune_into),
+        ),
+    ]
+}
+
+/// The pointer and callback parameters of every `phys_*` function declared
+/// in the generated collide.h, in order, by function name.
+fn header_pointer_params() -> BTreeMap<String, Vec<String>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/include/collide.h");
+    let header = std::fs::read_to_string(path).expect("include/collide.h is readable");
+    // Drop the comments, then read each `... phys_name(params);` declaration.
+    let mut code = String::new();
+    let mut rest = header.as_str();
+    while let Some(start) = rest.find("/*") {
+        code.push_str(&rest[..start]);
+        rest = &rest[start + rest[start..].find("*/").expect("closed comment") + 2..];
+    }
+    code.push_str(rest);
+    let code: String = code
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join(" ");
+    code.split(';')
+        .filter_map(|declaration| {
+            let open = declaration.find("phys_")?;
+            let name_end = open + declaration[open..].find('(')?;
+            let params = &declaration[name_end + 1..declaration.rfind(')')?];
+            let pointers = params
+                .split(',')
+                .filter(|p| p.contains('*') || p.contains("PhysPairCallback"))
+                .map(|p| {
+                    p.rsplit(|c: char| !c.is_alphanumeric() && c != '_')
+                        .find(|w| !w.is_empty())
+                        .expect("a named parameter")
+                        .to_owned()
+                })
+                .collect();
+            Some((declaration[open..name_end].trim().to_owned(), pointers))
+        })
+        .collect()
+}
+
+#[test]
+fn every_pointer_argument_is_checked_for_null_and_alignment() {
+    // The table covers every pointer parameter of every function in the
+    // header, but those of destroy (NULL is a no-op) and is_alive (no status;
+    // tested above), and `ctx`, which collide only passes on (NULL included).
+    let mut in_header = header_pointer_params();
+    in_header.retain(|name, _| name != "phys_world_destroy" && name != "phys_collider_is_alive");
+    in_header.values_mut().for_each(|params| params.retain(|p| p != "ctx"));
+    in_header.retain(|_, params| !params.is_empty());
+    let in_table: BTreeMap<String, Vec<String>> = pointer_calls(&Fixture::new())
+        .iter()
+        .map(|c| (c.function.to_owned(), c.args.iter().map(|a| a.to_string()).collect()))
+        .collect();
+    assert_eq!(in_table, in_header, "the table matches collide.h");
+
+    // With nothing spoiled, every call succeeds (on a world of its own, as
+    // some calls add or remove colliders): the failures below are the
+    // spoiled argument's doing.
+    let scratch = Fixture::new();
+    for c in pointer_calls(&scratch) {
+        assert_eq!(
+            (c.call)(None).0,
+            PHYS_OK,
+            "{} with valid arguments: {}",
+            c.function,
+            last_error()
+        );
+    }
+
+    let f = Fixture::new();
+    let mut checked = 0;
+    for c in pointer_calls(&f) {
+        for &name in c.args {
+            for bad in [Bad::Null, Bad::Misaligned] {
+                // NULL `desc` and `filter` mean the defaults (tested below);
+                // `bool` and function pointers cannot be misaligned.
+                let applies = match bad {
+                    Bad::Null => !matches!(name, "desc" | "filter"),
+                    Bad::Misaligned => !matches!(name, "out_hit" | "callback"),
+                };
+                if !applies {
+                    continue;
+                }
+                let what = format!("{} with {bad:?} `{name}`", c.function);
+                let mut untouched = false;
+                let status = match bad {
+                    Bad::Null => PHYS_ERROR_NULL_POINTER,
+                    Bad::Misaligned => PHYS_ERROR_INVALID_ARGUMENT,
+                };
+                let message = f.refuses(status, &what, || {
+                    let (status, outputs_untouched) = (c.call)(Some((name, bad)));
+                    untouched = outputs_untouched;
+                    status
+                });
+                assert!(untouched, "{what}: an output was written");
+                match bad {
+                    Bad::Null => assert_eq!(message, format!("`{name}` is NULL"), "{what}"),
+                    Bad::Misaligned => assert_eq!(message, "invalid argument: misaligned pointer", "{what}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 95, "every pointer argument but the exempt ones was tried");
+}
+
+#[test]
+fn null_desc_filter_and_empty_buffers_mean_the_defaults() {
+    let world = new_world(None);
+    let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+    // SAFETY: valid pointers; NULL where the header allows it.
+    unsafe {
+        // No pairs: a NULL buffer of capacity 0 is enough.
+        assert_eq!(
+            phys_test_pairwise_into(world, null_mut(), 0, &mut written, &mut total),
+            PHYS_OK
+        );
+        assert_eq!((written, total), (0, 0));
+        assert_eq!(
+            phys_test_sweep_and_prune_into(world, null_mut(), 0, &mut written, &mut total),
+            PHYS_OK
+        );
+
+        let mut handle = SENTINEL_HANDLE;
+        assert_eq!(phys_add_box(world, &cube(1.0), null(), &mut handle), PHYS_OK);
+        let (mut user, mut transform) = (SENTINEL_U64, sentinel_transform());
+        assert_eq!(phys_get_user_data(world, handle, &mut user), PHYS_OK);
+        assert_eq!(phys_get_transform(world, handle, &mut transform), PHYS_OK);
+        assert_eq!((user, transform), (0, translation(0.0, 0.0, 0.0)));
+
+        // A NULL filter hits everything.
+        let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+        let down = segment(v(0.0, 5.0, 0.0), v(0.0, -5.0, 0.0));
+        assert_eq!(
+            phys_segment_cast(world, &down, null(), bool_out(&mut hit_byte), &mut hit),
+            PHYS_OK
+        );
+        assert_eq!(hit_byte, 1);
+        assert_eq!((hit.collider, hit.t, hit.normal), (handle, 0.4, v(0.0, 1.0, 0.0)));
+
+        // A miss writes `*out_hit` and leaves `*out` alone.
+        let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+        let away = segment(v(0.0, 5.0, 0.0), v(0.0, 9.0, 0.0));
+        assert_eq!(
+            phys_segment_cast(world, &away, null(), bool_out(&mut hit_byte), &mut hit),
+            PHYS_OK
+        );
+        assert_eq!(hit_byte, 0);
+        assert_eq!(hit, sentinel_hit());
+
+        // A context pointer may be NULL: collide only passes it on.
+        add_box(world, cube(1.0), &desc(2, 0.5, 0.0, 0.0));
+        assert_eq!(phys_test_pairwise(world, Some(ignore_pair), null_mut()), PHYS_OK);
+        phys_world_destroy(world);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Numbers: NaN and infinities, inverted boxes, negative radii.
+
+#[test]
+fn non_finite_numbers_are_refused_in_every_input() {
+    let f = Fixture::new();
+    let w = f.world;
+    let d = desc(9, 20.0, 0.0, 0.0);
+    let nf = PHYS_ERROR_NON_FINITE;
+    let check_message = |message: String| assert!(message.contains("not finite"), "message `{message}`");
+    // SAFETY (every `unsafe` below): valid pointers; collide reads the numbers.
+
+    // Box corners, sphere centre and radius, capsule axis and radius: in
+    // phys_add_* and phys_set_*.
+    for (what, p) in non_finite_vecs(v(-1.0, -1.0, -1.0)) {
+        let b = aabb(p, v(1.0, 1.0, 1.0));
+        check_message(f.refuses_add(nf, &format!("add_box min.{what}"), |o| unsafe {
+            phys_add_box(w, &b, &d, o)
+        }));
+        check_message(f.refuses(nf, &format!("set_box min.{what}"), || unsafe {
+            phys_set_box(w, f.probe, &b)
+        }));
+    }
+    for (what, p) in non_finite_vecs(v(1.0, 1.0, 1.0)) {
+        let b = aabb(v(-1.0, -1.0, -1.0), p);
+        check_message(f.refuses_add(nf, &format!("add_box max.{what}"), |o| unsafe {
+            phys_add_box(w, &b, &d, o)
+        }));
+        check_message(f.refuses(nf, &format!("set_box max.{what}"), || unsafe {
+            phys_set_box(w, f.probe, &b)
+        }));
+    }
+    for (what, center) in non_finite_vecs(v(0.0, 0.0, 0.0)) {
+        let s = PhysSphere { center, radius: 1.0 };
+        check_message(f.refuses_add(nf, &format!("add_sphere center.{what}"), |o| unsafe {
+            phys_add_sphere(w, &s, &d, o)
+        }));
+        check_message(f.refuses(nf, &format!("set_sphere center.{what}"), || unsafe {
+            phys_set_sphere(w, f.ball, &s)
+        }));
+        for end in [false, true] {
+            let mut c = capsule(0.5);
+            *if end { &mut c.segment.end } else { &mut c.segment.start } = center;
+            let what = format!("capsule {}.{what}", if end { "end" } else { "start" });
+            check_message(f.refuses_add(nf, &format!("add_{what}"), |o| unsafe {
+                phys_add_capsule(w, &c, &d, o)
+            }));
+            check_message(f.refuses(nf, &format!("set_{what}"), || unsafe {
+                phys_set_capsule(w, f.pill, &c)
+            }));
+        }
+    }
+    for radius in NON_FINITE {
+        let s = sphere(radius);
+        let c = capsule(radius);
+        check_message(f.refuses_add(nf, &format!("add_sphere r={radius}"), |o| unsafe {
+            phys_add_sphere(w, &s, &d, o)
+        }));
+        check_message(f.refuses(nf, &format!("set_sphere r={radius}"), || unsafe {
+            phys_set_sphere(w, f.ball, &s)
+        }));
+        check_message(f.refuses_add(nf, &format!("add_capsule r={radius}"), |o| unsafe {
+            phys_add_capsule(w, &c, &d, o)
+        }));
+        check_message(f.refuses(nf, &format!("set_capsule r={radius}"), || unsafe {
+            phys_set_capsule(w, f.pill, &c)
+        }));
+    }
+
+    // Transforms: in the description of every phys_add_* and in phys_set_transform.
+    for (what, transform) in non_finite_transforms(d.transform) {
+        let bad = PhysColliderDesc { transform, ..d };
+        check_message(f.refuses_add(nf, &format!("add_box {what}"), |o| unsafe {
+            phys_add_box(w, &cube(1.0), &bad, o)
+        }));
+        check_message(f.refuses_add(nf, &format!("add_sphere {what}"), |o| unsafe {
+            phys_add_sphere(w, &sphere(1.0), &bad, o)
+        }));
+        check_message(f.refuses_add(nf, &format!("add_capsule {what}"), |o| unsafe {
+            phys_add_capsule(w, &capsule(1.0), &bad, o)
+        }));
+        check_message(f.refuses(nf, &format!("set_transform {what}"), || unsafe {
+            phys_set_transform(w, f.probe, &transform)
+        }));
+    }
+
+    // Finite inputs whose world bounds overflow to infinity.
+    let huge = PhysColliderDesc {
+        transform: PhysTransform {
+            scale: v(1e30, 1e30, 1e30),
+            ..d.transform
+        },
+        ..d
+    };
+    check_message(f.refuses_add(nf, "add_box overflowing scale", |o| unsafe {
+        phys_add_box(w, &cube(1e30), &huge, o)
+    }));
+    check_message(f.refuses_add(nf, "add_sphere overflowing scale", |o| unsafe {
+        phys_add_sphere(w, &sphere(1e30), &huge, o)
+    }));
+    let far = desc(9, 3e38, 0.0, 0.0);
+    check_message(f.refuses_add(nf, "add_box overflowing translation", |o| unsafe {
+        phys_add_box(w, &cube(3e38), &far, o)
+    }));
+
+    // Segment end points, in phys_segment_cast.
+    let through = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
+    for (end, p) in [(false, through.start), (true, through.end)] {
+        for (what, bad) in non_finite_vecs(p) {
+            let mut s = through;
+            *if end { &mut s.end } else { &mut s.start } = bad;
+            let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+            let what = format!("segment_cast {}.{what}", if end { "end" } else { "start" });
+            check_message(f.refuses(nf, &what, || unsafe {
+                phys_segment_cast(w, &s, null(), bool_out(&mut hit_byte), &mut hit)
+            }));
+            assert_eq!(
+                (hit_byte, hit),
+                (SENTINEL_BOOL_BYTE, sentinel_hit()),
+                "{what}: outputs written"
+            );
+        }
+    }
+}
+
+#[test]
+fn inverted_boxes_are_refused_on_each_axis() {
+    let f = Fixture::new();
+    let w = f.world;
+    let d = desc(9, 20.0, 0.0, 0.0);
+    for (k, axis) in ["x", "y", "z"].into_iter().enumerate() {
+        let b = aabb(with_component(v(-1.0, -1.0, -1.0), k, 2.0), v(1.0, 1.0, 1.0));
+        let expected = format!("box is inverted: min > max on the {axis} axis");
+        // SAFETY: valid pointers.
+        let message = f.refuses_add(PHYS_ERROR_INVERTED_BOX, &format!("add_box {axis}"), |o| unsafe {
+            phys_add_box(w, &b, &d, o)
+        });
+        assert_eq!(message, expected);
+        // SAFETY: valid pointers.
+        let message = f.refuses(PHYS_ERROR_INVERTED_BOX, &format!("set_box {axis}"), || unsafe {
+            phys_set_box(w, f.probe, &b)
+        });
+        assert_eq!(message, expected);
+        // The smallest inversion counts too.
+        let one_ulp = aabb(with_component(v(0.0, 0.0, 0.0), k, f32::MIN_POSITIVE), v(0.0, 0.0, 0.0));
+        // SAFETY: valid pointers.
+        f.refuses(
+            PHYS_ERROR_INVERTED_BOX,
+            &format!("set_box {axis} by one ulp"),
+            || unsafe { phys_set_box(w, f.probe, &one_ulp) },
+        );
+    }
+    // A flat box (min == max) is a valid box.
+    let flat = aabb(v(0.0, 0.0, 0.0), v(0.0, 0.0, 0.0));
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { phys_set_box(w, f.spare, &flat) }, PHYS_OK);
+}
+
+#[test]
+fn negative_radii_are_refused_but_zero_is_a_point() {
+    let f = Fixture::new();
+    let w = f.world;
+    let d = desc(9, 20.0, 0.0, 0.0);
+    let nr = PHYS_ERROR_NEGATIVE_RADIUS;
+    for radius in [-1.0, -f32::MIN_POSITIVE, -1e-45, f32::MIN] {
+        let (s, c) = (sphere(radius), capsule(radius));
+        // SAFETY (all four): valid pointers.
+        let messages = [
+            f.refuses_add(nr, &format!("add_sphere r={radius}"), |o| unsafe {
+                phys_add_sphere(w, &s, &d, o)
+            }),
+            f.refuses(nr, &format!("set_sphere r={radius}"), || unsafe {
+                phys_set_sphere(w, f.ball, &s)
+            }),
+            f.refuses_add(nr, &format!("add_capsule r={radius}"), |o| unsafe {
+                phys_add_capsule(w, &c, &d, o)
+            }),
+            f.refuses(nr, &format!("set_capsule r={radius}"), || unsafe {
+                phys_set_capsule(w, f.pill, &c)
+            }),
+        ];
+        assert!(messages.iter().all(|m| m == "radius is negative"), "{messages:?}");
+    }
+    // Zero (of either sign) is allowed: a point, a segment.
+    let world = new_world(None);
+    for radius in [0.0, -0.0] {
+        let mut out = SENTINEL_HANDLE;
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(phys_add_sphere(world, &sphere(radius), null(), &mut out), PHYS_OK);
+            assert_eq!(phys_add_capsule(world, &capsule(radius), null(), &mut out), PHYS_OK);
+        }
+    }
+    assert_eq!(count(world), 4);
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
+
+// ---------------------------------------------------------------------------
+// Handles.
+
+/// Every function that takes a collider handle, as `(name, call)`; each call
+/// returns its status and whether its output (if any) still holds its sentinel.
+type HandleCall = (&'static str, Box<dyn Fn(PhysCollider) -> (PhysStatus, bool)>);
+
+fn handle_calls(world: *mut PhysWorld) -> Vec<HandleCall> {
+    // SAFETY (every `unsafe` below): valid pointers; collide checks the handle.
+    vec![
+        (
+            "phys_remove",
+            Box::new(move |h| (unsafe { phys_remove(world, h) }, true)),
+        ),
+        (
+            "phys_set_transform",
+            Box::new(move |h| {
+                (
+                    unsafe { phys_set_transform(world, h, &translation(1.0, 2.0, 3.0)) },
+                    true,
+                )
+            }),
+        ),
+        (
+            "phys_set_box",
+            Box::new(move |h| (unsafe { phys_set_box(world, h, &cube(2.0)) }, true)),
+        ),
+        (
+            "phys_set_sphere",
+            Box::new(move |h| (unsafe { phys_set_sphere(world, h, &sphere(2.0)) }, true)),
+        ),
+        (
+            "phys_set_capsule",
+            Box::new(move |h| (unsafe { phys_set_capsule(world, h, &capsule(2.0)) }, true)),
+        ),
+        (
+            "phys_set_should_rotate",
+            Box::new(move |h| (unsafe { phys_set_should_rotate(world, h, false) }, true)),
+        ),
+        (
+            "phys_set_user_data",
+            Box::new(move |h| (unsafe { phys_set_user_data(world, h, 42) }, true)),
+        ),
+        (
+            "phys_set_filter",
+            Box::new(move |h| (unsafe { phys_set_filter(world, h, 2, 2) }, true)),
+        ),
+        (
+            "phys_get_user_data",
+            Box::new(move |h| {
+                let mut out = SENTINEL_U64;
+                (unsafe { phys_get_user_data(world, h, &mut out) }, out == SENTINEL_U64)
+            }),
+        ),
+        (
+            "phys_get_world_aabb",
+            Box::new(move |h| {
+                let mut out = sentinel_aabb();
+                (
+                    unsafe { phys_get_world_aabb(world, h, &mut out) },
+                    out == sentinel_aabb(),
+                )
+            }),
+        ),
+        (
+            "phys_get_transform",
+            Box::new(move |h| {
+                let mut out = sentinel_transform();
+                (
+                    unsafe { phys_get_transform(world, h, &mut out) },
+                    out == sentinel_transform(),
+                )
+            }),
+        ),
+    ]
+}
+
+/// The closest hit of a segment through the fixture's probe, under `filter`.
+fn cast_through_probe(world: *const PhysWorld, filter: Option<&PhysQueryFilter>) -> PhysHit {
+    let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+    let s = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
+    let filter = filter.map_or(null(), |f| f as *const PhysQueryFilter);
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { phys_segment_cast(world, &s, filter, bool_out(&mut hit_byte), &mut hit) },
+        PHYS_OK
+    );
+    assert_eq!(hit_byte, 1);
+    hit
+}
+
+#[test]
+fn stale_null_forged_and_foreign_handles_are_refused_everywhere() {
+    let f = Fixture::new();
+    // A world with more slots than the fixture: its last handle is out of
+    // range there.
+    let other = new_world(None);
+    let first_foreign = add_box(other, cube(1.0), &desc(0, 0.0, 0.0, 0.0));
+    let mut foreign = SENTINEL_HANDLE;
+    for i in 1..8 {
+        foreign = add_box(other, cube(1.0), &desc(i, i as f32 * 3.0, 0.0, 0.0));
+    }
+    // The other world's first handle names a slot that is live here, under
+    // the same generation: the worlds' salts tell them apart.
+    assert_eq!(first_foreign.bits & 0xFFFF_FFFF, f.probe.bits & 0xFFFF_FFFF);
+
+    let mut stale = vec![
+        ("removed", f.removed),
+        ("null {0}", PhysCollider { bits: 0 }),
+        ("foreign, in range", first_foreign),
+        ("foreign, out of range", foreign),
+        ("all ones", PhysCollider { bits: u64::MAX }),
+    ];
+    // Forged bits with an even generation (upper 32 bits) on live slots:
+    // slotmap's `from_ffi` would round them up onto a live key.
+    for (name, live) in [
+        ("probe", f.probe),
+        ("ball", f.ball),
+        ("pill", f.pill),
+        ("spare", f.spare),
+    ] {
+        assert_eq!((live.bits >> 32) & 1, 1, "live generations are odd");
+        let index = live.bits & 0xFFFF_FFFF;
+        for bits in [index, live.bits + (1 << 32), index | (0xFFFF_FFFE << 32)] {
+            stale.push((name, PhysCollider { bits }));
+        }
+    }
+
+    let unfiltered = cast_through_probe(f.world, None);
+    assert_eq!(unfiltered.collider, f.probe);
+    for (name, handle) in &stale {
+        assert!(!alive(f.world, *handle), "{name} {handle:?} is not alive");
+        for (function, call) in handle_calls(f.world) {
+            let what = format!("{function} with {name} handle {:#x}", handle.bits);
+            let mut untouched = false;
+            let message = f.refuses(PHYS_ERROR_STALE_HANDLE, &what, || {
+                let (status, outputs_untouched) = call(*handle);
+                untouched = outputs_untouched;
+                status
+            });
+            assert!(untouched, "{what}: an output was written");
+            assert_eq!(message, "collider handle is stale or null", "{what}");
+        }
+        // As a query filter's `exclude`, a stale handle excludes nothing.
+        let filter = PhysQueryFilter {
+            category_bits: u64::MAX,
+            mask_bits: u64::MAX,
+            exclude: *handle,
+        };
+        assert_eq!(cast_through_probe(f.world, Some(&filter)), unfiltered, "exclude {name}");
+    }
+
+    // A removed collider's slot is reused by the next add, under a new
+    // generation: the old handle stays stale and never names the newcomer.
+    let world = new_world(None);
+    let first = add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
+    // SAFETY: valid world and handle.
+    assert_eq!(unsafe { phys_remove(world, first) }, PHYS_OK);
+    let second = add_box(world, cube(1.0), &desc(2, 0.0, 0.0, 0.0));
+    assert_eq!(
+        first.bits & 0xFFFF_FFFF,
+        second.bits & 0xFFFF_FFFF,
+        "the slot is reused"
+    );
+    assert_ne!(first, second);
+    let mut user = SENTINEL_U64;
+    // SAFETY: valid pointers.
+    unsafe {
+        assert_eq!(phys_get_user_data(world, first, &mut user), PHYS_ERROR_STALE_HANDLE);
+        assert_eq!(user, SENTINEL_U64);
+        assert_eq!(phys_get_user_data(world, second, &mut user), PHYS_OK);
+        assert_eq!(user, 2);
+        phys_world_destroy(world);
+        phys_world_destroy(other);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Malformed arguments: flags and rotations.
+
+#[test]
+fn unknown_flags_and_non_unit_rotations_are_invalid_arguments() {
+    let f = Fixture::new();
+    let w = f.world;
+    let inv = PHYS_ERROR_INVALID_ARGUMENT;
+    // SAFETY (every `unsafe` below): valid pointers.
+    for flags in [2, 4, PHYS_COLLIDER_SHOULD_ROTATE | 8, 1 << 31, u32::MAX] {
+        let d = PhysColliderDesc {
+            flags,
+            ..desc(9, 20.0, 0.0, 0.0)
+        };
+        let what = format!("flags {flags:#x}");
+        let messages = [
+            f.refuses_add(inv, &format!("add_box {what}"), |o| unsafe {
+                phys_add_box(w, &cube(1.0), &d, o)
+            }),
+            f.refuses_add(inv, &format!("add_sphere {what}"), |o| unsafe {
+                phys_add_sphere(w, &sphere(1.0), &d, o)
+            }),
+            f.refuses_add(inv, &format!("add_capsule {what}"), |o| unsafe {
+                phys_add_capsule(w, &capsule(1.0), &d, o)
+            }),
+        ];
+        assert!(
+            messages
+                .iter()
+                .all(|m| m == "invalid argument: unknown collider flag bits"),
+            "{messages:?}"
+        );
+    }
+
+    let not_unit = [
+        PhysQuat { w: 0.0, ..IDENTITY },
+        PhysQuat { w: 2.0, ..IDENTITY },
+        PhysQuat { w: 1.001, ..IDENTITY },
+        PhysQuat {
+            x: 1.0,
+            y: 1.0,
+            z: 0.0,
+            w: 0.0,
+        },
+        PhysQuat { w: -0.5, ..IDENTITY },
+    ];
+    for rotation in not_unit {
+        let mut transform = translation(20.0, 0.0, 0.0);
+        transform.rotation = rotation;
+        let d = PhysColliderDesc {
+            transform,
+            ..desc(9, 0.0, 0.0, 0.0)
+        };
+        let what = format!("rotation {rotation:?}");
+        let messages = [
+            f.refuses_add(inv, &format!("add_box {what}"), |o| unsafe {
+                phys_add_box(w, &cube(1.0), &d, o)
+            }),
+            f.refuses_add(inv, &format!("add_sphere {what}"), |o| unsafe {
+                phys_add_sphere(w, &sphere(1.0), &d, o)
+            }),
+            f.refuses_add(inv, &format!("add_capsule {what}"), |o| unsafe {
+                phys_add_capsule(w, &capsule(1.0), &d, o)
+            }),
+            f.refuses(inv, &format!("set_transform {what}"), || unsafe {
+                phys_set_transform(w, f.probe, &transform)
+            }),
+        ];
+        assert!(
+            messages
+                .iter()
+                .all(|m| m == "invalid argument: rotation is not a unit quaternion"),
+            "{messages:?}"
+        );
+    }
+
+    // Within the tolerance a rotation is accepted and renormalised.
+    let mut nearly = translation(0.0, 0.0, 0.0);
+    nearly.rotation.w = 1.0004;
+    let mut stored = sentinel_transform();
+    // SAFETY: valid pointers.
+    unsafe {
+        assert_eq!(phys_set_transform(w, f.spare, &nearly), PHYS_OK);
+        assert_eq!(phys_get_transform(w, f.spare, &mut stored), PHYS_OK);
+    }
+    assert!((stored.rotation.w - 1.0).abs() < 1e-6, "{stored:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Buffers and capacity.
+
+#[test]
+fn a_short_buffer_gets_only_the_total() {
+    let f = Fixture::new();
+    let expected = f.snapshot().pairwise;
+    assert_eq!(expected.len(), 2);
+    let finders: [(&str, BufferFinder); 2] = [
+        ("phys_test_pairwise_into", pairwise_into_mut),
+        ("phys_test_sweep_and_prune_into", phys_test_sweep_and_prune_into),
+    ];
+    for (name, finder) in finders {
+        // Capacity 0 with a NULL buffer: the way to ask for the total.
+        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+        let message = f.refuses(PHYS_ERROR_BUFFER_TOO_SMALL, &format!("{name} capacity 0"), || unsafe {
+            // SAFETY: NULL with capacity 0 is allowed; valid counters.
+            finder(f.world, null_mut(), 0, &mut written, &mut total)
+        });
+        assert_eq!((written, total), (SENTINEL_USIZE, 2), "{name}: only *total is written");
+        assert_eq!(message, "the buffer is too small: 2 records are needed");
+
+        // One short: nothing of the buffer is written.
+        let mut buffer = [sentinel_pair(); 3];
+        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+        f.refuses(PHYS_ERROR_BUFFER_TOO_SMALL, &format!("{name} capacity 1"), || unsafe {
+            // SAFETY: a buffer of at least `capacity` records.
+            finder(f.world, buffer.as_mut_ptr(), 1, &mut written, &mut total)
+        });
+        assert_eq!((written, total), (SENTINEL_USIZE, 2), "{name}");
+        assert!(
+            buffer.iter().all(|p| *p == sentinel_pair()),
+            "{name}: the buffer was written"
+        );
+
+        // Exactly enough, and more than enough: the records and no more.
+        for capacity in [2, 3] {
+            let mut buffer = [sentinel_pair(); 3];
+            let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+            // SAFETY: a buffer of `capacity` records.
+            let status = unsafe { finder(f.world, buffer.as_mut_ptr(), capacity, &mut written, &mut total) };
+            assert_eq!(status, PHYS_OK, "{name} capacity {capacity}");
+            assert_eq!((written, total), (2, 2));
+            assert_eq!(buffer[..2], expected[..]);
+            assert_eq!(buffer[2], sentinel_pair(), "{name}: wrote past the pairs");
+        }
+    }
+    assert_eq!(
+        (
+            expected[0].user_a,
+            expected[0].user_b,
+            expected[1].user_a,
+            expected[1].user_b
+        ),
+        (1, 2, 1, 3)
+    );
+}
+
+#[test]
+fn a_full_world_refuses_new_colliders() {
+    let world = new_world(Some(2));
+    let first = add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
+    let second = add_box(world, cube(1.0), &desc(2, 1.0, 0.0, 0.0));
+    let watched = [first, second];
+    let d = desc(3, 5.0, 0.0, 0.0);
+    let full = PHYS_ERROR_CAPACITY_EXCEEDED;
+    // SAFETY (every `unsafe` below): valid pointers.
+    type Add = Box<dyn Fn(*mut PhysCollider) -> PhysStatus>;
+    let attempts: [(&str, Add); 3] = [
+        (
+            "add_box",
+            Box::new(move |o| unsafe { phys_add_box(world, &cube(1.0), &d, o) }),
+        ),
+        (
+            "add_sphere",
+            Box::new(move |o| unsafe { phys_add_sphere(world, &sphere(1.0), &d, o) }),
+        ),
+        (
+            "add_capsule",
+            Box::new(move |o| unsafe { phys_add_capsule(world, &capsule(1.0), &d, o) }),
+        ),
+    ];
+    for (name, add) in &attempts {
+        let mut out = SENTINEL_HANDLE;
+        let message = refuses(world, &watched, full, name, || add(&mut out));
+        assert_eq!(out, SENTINEL_HANDLE, "{name}: *out was written");
+        assert!(message.contains("full"), "{message}");
+    }
+    // Room again after a removal.
+    assert_eq!(unsafe { phys_remove(world, first) }, PHYS_OK);
+    let mut out = SENTINEL_HANDLE;
+    assert_eq!(attempts[1].1(&mut out), PHYS_OK);
+    assert!(alive(world, out));
+    assert_eq!(count(world), 2);
+
+    // A limit of zero holds nothing.
+    let empty = new_world(Some(0));
+    let mut out = SENTINEL_HANDLE;
+    assert_eq!(unsafe { phys_add_sphere(empty, &sphere(1.0), null(), &mut out) }, full);
+    assert_eq!((out, count(empty)), (SENTINEL_HANDLE, 0));
+    unsafe {
+        phys_world_destroy(world);
+        phys_world_destroy(empty);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Callbacks calling back into the world.
+
+/// What the re-entrant callback saw and did.
+struct Reentry {
+    world: *mut PhysWorld,
+    delivered: Vec<(u64, u64)>,
+    removals: Vec<PhysStatus>,
+    counts: Vec<usize>,
+    /// The pairs a nested sweep and prune saw, run from the first callback.
+    nested: Option<Vec<(u64, u64)>>,
+    /// Whether `phys_get_user_data` inside the callback agreed with the
+    /// user data delivered, for members still alive.
+    user_data_agrees: bool,
+}
+
+unsafe extern "C" fn collect_users(ctx: *mut c_void, _: PhysCollider, user_a: u64, _: PhysCollider, user_b: u64) {
+    // SAFETY: the test passes a `*mut Vec<(u64, u64)>`.
+    unsafe { (*ctx.cast::<Vec<(u64, u64)>>()).push((user_a, user_b)) };
+}
+
+/// Removes `b` of every pair from inside the callback, and on the first
+/// pair runs a nested sweep and prune. Records instead of asserting: a
+/// panic must not unwind through collide's frames.
+unsafe extern "C" fn remove_second(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64) {
+    // SAFETY: the test passes a `*mut Reentry` that outlives the call.
+    let state = unsafe { &mut *ctx.cast::<Reentry>() };
+    state.delivered.push((user_a, user_b));
+    let mut user = SENTINEL_U64;
+    // SAFETY: a live world; the callback may call back into it.
+    unsafe {
+        if phys_get_user_data(state.world, a, &mut user) == PHYS_OK && user != user_a {
+            state.user_data_agrees = false;
+        }
+        state.removals.push(phys_remove(state.world, b));
+        let mut n = SENTINEL_USIZE;
+        phys_world_count(state.world, &mut n);
+        state.counts.push(n);
+    }
+    if state.nested.is_none() {
+        let mut nested: Vec<(u64, u64)> = Vec::new();
+        // SAFETY: as above; `nested` outlives the call.
+        let status =
+            unsafe { phys_test_sweep_and_prune(state.world, Some(collect_users), (&mut nested as *mut Vec<_>).cast()) };
+        state.nested = Some(if status == PHYS_OK { nested } else { Vec::new() });
+    }
+}
+
+#[test]
+fn a_callback_may_call_back_into_the_world() {
+    let world = new_world(None);
+    // Four mutually overlapping boxes: six pairs.
+    let handles: Vec<PhysCollider> = (1..=4)
+        .map(|user| add_box(world, cube(1.0), &desc(user, user as f32 * 0.1, 0.0, 0.0)))
+        .collect();
+    let mut state = Reentry {
+        world,
+        delivered: Vec::new(),
+        removals: Vec::new(),
+        counts: Vec::new(),
+        nested: None,
+        user_data_agrees: true,
+    };
+    // SAFETY: valid world, callback and context.
+    let status = unsafe { phys_test_sweep_and_prune(world, Some(remove_second), (&mut state as *mut Reentry).cast()) };
+    assert_eq!(status, PHYS_OK);
+
+    // Every pair as of the start of the call is delivered, even those whose
+    // members the callback has removed since.
+    assert_eq!(state.delivered, [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]);
+    let stale = PHYS_ERROR_STALE_HANDLE;
+    assert_eq!(state.removals, [PHYS_OK, PHYS_OK, PHYS_OK, stale, stale, stale]);
+    assert_eq!(state.counts, [3, 2, 1, 1, 1, 1]);
+    // The nested call ran after 2 was removed.
+    assert_eq!(state.nested.as_deref(), Some(&[(1, 3), (1, 4), (3, 4)][..]));
+    assert!(state.user_data_agrees);
+
+    // The world is consistent afterwards: one collider, no pairs, and both
+    // finders still work (and agree) once colliders come back.
+    assert_eq!(count(world), 1);
+    assert!(alive(world, handles[0]) && handles[1..].iter().all(|&h| !alive(world, h)));
+    assert!(pairs_into(phys_test_sweep_and_prune_into, world).is_empty());
+    add_box(world, cube(1.0), &desc(5, 0.5, 0.0, 0.0));
+    add_box(world, cube(1.0), &desc(6, 0.9, 0.0, 0.0));
+    let mut users: Vec<(u64, u64)> = Vec::new();
+    // SAFETY: valid world, callback and context.
+    let status = unsafe { phys_test_sweep_and_prune(world, Some(collect_users), (&mut users as *mut Vec<_>).cast()) };
+    assert_eq!(status, PHYS_OK);
+    let from_buffer: Vec<(u64, u64)> = pairs_into(pairwise_into_mut, world)
+        .iter()
+        .map(|p| (p.user_a, p.user_b))
+        .collect();
+    assert_eq!(users, from_buffer);
+    assert_eq!(users.len(), 3);
+
+    // phys_test_pairwise's callback gets the caller's context pointer as is
+    // and may read the world.
+    let mut calls = 0usize;
+    let ctx: *mut c_void = (&mut calls as *mut usize).cast();
+    // SAFETY: valid world, callback and context.
+    assert_eq!(unsafe { phys_test_pairwise(world, Some(count_pairs), ctx) }, PHYS_OK);
+    assert_eq!(calls, 3);
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
+
+/// A segment whose end points are finite but whose direction overflows
+/// (`end − start` beyond `f32::MAX`) is refused, instead of a NaN hit point.
+#[test]
+fn a_segment_whose_direction_overflows_is_refused() {
+    let world = new_world(None);
+    add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
+    let huge = segment(v(-3.0e38, 0.0, 0.0), v(3.0e38, 0.0, 0.0));
+    let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+    // SAFETY: valid pointers.
+    let status = unsafe { phys_segment_cast(world, &huge, null(), bool_out(&mut hit_byte), &mut hit) };
+    assert_eq!(status, PHYS_ERROR_NON_FINITE);
+    assert_eq!((hit_byte, hit), (SENTINEL_BOOL_BYTE, sentinel_hit()));
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
