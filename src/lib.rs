@@ -43,6 +43,11 @@ pub mod query;
 pub mod shape;
 pub mod world;
 
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use broad::events::PairEvents;
 pub use broad::Pair;
 pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};

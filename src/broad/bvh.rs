@@ -652,22 +652,32 @@ impl Bvh {
             } else {
                 self.nodes[parent as usize].children[parent_slot] = node;
             }
-            let mut parts = vec![(start, end)];
-            while parts.len() < 4 {
-                // Split the part with the most leaves, if any has two or more.
-                let (i, &(s, e)) = parts
+            // Split the part with the largest surface area (the one most
+            // often entered, by SAH's measure) until there are four.
+            let area = |range: &[Aabb]| {
+                range
                     .iter()
-                    .enumerate()
-                    .max_by_key(|(_, (s, e))| e - s)
-                    .expect("parts is never empty");
-                if e - s < 2 {
+                    .copied()
+                    .reduce(|a, b| a.union(&b))
+                    .map_or(0.0, |b| b.surface_area())
+            };
+            let mut parts = [(start, end, area(&boxes[start..end])); 4];
+            let mut part_count = 1;
+            while part_count < 4 {
+                let Some(i) = (0..part_count)
+                    .filter(|&i| parts[i].1 - parts[i].0 >= 2)
+                    .max_by(|&a, &b| parts[a].2.total_cmp(&parts[b].2))
+                else {
                     break;
-                }
+                };
+                let (s, e, _) = parts[i];
                 let k = s + sah_split(&mut proxies[s..e], &mut boxes[s..e]);
-                parts[i] = (s, k);
-                parts.push((k, e));
+                parts[i] = (s, k, area(&boxes[s..k]));
+                parts[part_count] = (k, e, area(&boxes[k..e]));
+                part_count += 1;
             }
-            for (slot, &(s, e)) in parts.iter().enumerate() {
+            let parts = &parts[..part_count];
+            for (slot, &(s, e, _)) in parts.iter().enumerate() {
                 if e - s == 1 {
                     self.place(node, slot, leaf_child(proxies[s]), &boxes[s]);
                 } else {
