@@ -3,7 +3,8 @@
 
 use slotmap::SlotMap;
 
-use crate::broad::bvh::{self, Bvh, Leaf};
+use crate::broad::bvh::{Bvh, Leaf};
+use crate::broad::pair_cache::PairCache;
 use crate::broad::events::{self, PairEvents};
 use crate::broad::sap::SweepAndPrune;
 use crate::broad::{naive, Pair};
@@ -75,6 +76,7 @@ pub struct World {
     colliders: SlotMap<ColliderKey, Collider>,
     bvh: Bvh,
     sweep_and_prune: SweepAndPrune,
+    pair_cache: PairCache,
     /// The last pairs found, handed out as a slice.
     pairs: Vec<Pair>,
     /// The pair set of the last [`World::pair_events`] call, and the events
@@ -114,6 +116,7 @@ impl World {
             colliders: SlotMap::with_key(),
             bvh: Bvh::default(),
             sweep_and_prune: SweepAndPrune::default(),
+            pair_cache: PairCache::default(),
             pairs: Vec::new(),
             previous_pairs: Vec::new(),
             began: Vec::new(),
@@ -152,10 +155,17 @@ impl World {
         let mut collider = Collider::new(desc)?;
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
-            collider.proxy = bvh.insert(&collider.aabb, *collider.filter(), collider.is_box(), key);
+            collider.proxy = bvh.insert(
+                &collider.aabb,
+                *collider.filter(),
+                collider.user_data(),
+                collider.is_box(),
+                key,
+            );
             collider
         });
         self.sweep_and_prune.insert(key);
+        self.pair_cache.mark(self.colliders[key].proxy);
         Ok(key)
     }
 
@@ -164,6 +174,7 @@ impl World {
     pub fn remove(&mut self, key: ColliderKey) -> Result<Collider> {
         let collider = self.colliders.remove(key).ok_or(Error::StaleHandle)?;
         self.bvh.remove(collider.proxy);
+        self.pair_cache.mark(collider.proxy);
         Ok(collider)
     }
 
@@ -200,8 +211,14 @@ impl World {
         change(&mut desc);
         let mut collider = Collider::new(desc)?;
         collider.proxy = slot.proxy;
-        self.bvh
-            .update(collider.proxy, &collider.aabb, *collider.filter(), collider.is_box());
+        self.bvh.update(
+            collider.proxy,
+            &collider.aabb,
+            *collider.filter(),
+            collider.user_data(),
+            collider.is_box(),
+        );
+        self.pair_cache.mark(collider.proxy);
         *slot = collider;
         Ok(())
     }
@@ -401,11 +418,12 @@ impl World {
     }
 
     /// The same pairs as [`World::test_pairwise`], in the same order, found
-    /// with the broad phase's tree (a box query per collider); valid until
-    /// the next mutation. The fastest finder on large, spread-out scenes.
+    /// with the broad phase's tree, incrementally: the last call's pairs are
+    /// kept but for colliders changed since, whose pairs are found by one
+    /// tree query each. Valid until the next mutation. The fastest finder,
+    /// from frame to frame.
     pub fn pairs(&mut self) -> &[Pair] {
-        bvh::find_pairs(&self.bvh, &self.colliders, &mut self.pairs);
-        &self.pairs
+        self.pair_cache.update(&self.bvh, &self.colliders)
     }
 
     /// Finds the current pairs and reports which began and which ended
@@ -426,9 +444,10 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn pair_events(&mut self) -> PairEvents<'_> {
-        bvh::find_pairs(&self.bvh, &self.colliders, &mut self.pairs);
-        events::diff(&self.previous_pairs, &self.pairs, &mut self.began, &mut self.ended);
-        core::mem::swap(&mut self.previous_pairs, &mut self.pairs);
+        let current = self.pair_cache.update(&self.bvh, &self.colliders);
+        events::diff(&self.previous_pairs, current, &mut self.began, &mut self.ended);
+        self.previous_pairs.clear();
+        self.previous_pairs.extend_from_slice(current);
         PairEvents {
             began: &self.began,
             ended: &self.ended,

@@ -21,11 +21,7 @@
 //! - Each node keeps the union of its leaves' filter categories, so a query
 //!   mask prunes whole subtrees.
 
-use slotmap::SlotMap;
-
-use crate::broad::naive::overlaps;
-use crate::broad::Pair;
-use crate::collider::{Collider, ColliderKey, Filter};
+use crate::collider::{ColliderKey, Filter};
 use crate::math::{Vec3, Vec4};
 use crate::shape::{Aabb, Segment};
 
@@ -140,6 +136,8 @@ pub struct Leaf {
     pub key: ColliderKey,
     /// The collider's filter.
     pub filter: Filter,
+    /// The collider's user data.
+    pub user_data: u64,
     /// Whether the collider's world shape is this box itself (an `Aabb`
     /// collider), so exact tests need not look the collider up.
     pub is_box: bool,
@@ -215,10 +213,16 @@ impl Bvh {
         self.leaf_count == 0
     }
 
-    /// The leaf of a proxy id.
+    /// The leaf of a proxy id (of a removed leaf, its last state).
     #[inline]
     pub fn leaf(&self, proxy: u32) -> &Leaf {
         &self.leaves[proxy as usize]
+    }
+
+    /// Whether the proxy names a leaf in the tree (not a removed one).
+    #[inline]
+    pub fn is_live(&self, proxy: u32) -> bool {
+        self.leaves.get(proxy as usize).is_some_and(|l| l.node != NULL_NODE)
     }
 
     /// Bytes held by the tree's arrays (capacity, not length).
@@ -256,11 +260,12 @@ impl Bvh {
     }
 
     /// Adds a leaf and returns its proxy id.
-    pub fn insert(&mut self, aabb: &Aabb, filter: Filter, is_box: bool, key: ColliderKey) -> u32 {
+    pub fn insert(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
         let leaf = Leaf {
             aabb: *aabb,
             key,
             filter,
+            user_data,
             is_box,
             node: NULL_NODE,
             slot: 0,
@@ -348,8 +353,9 @@ impl Bvh {
     /// Gives a leaf a new tight box and filter. The tree is untouched while
     /// the box stays inside the leaf's fat box and the category is the same;
     /// otherwise the leaf gets a new fat box and its ancestors are refitted.
-    pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, is_box: bool) {
+    pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool) {
         let leaf = &mut self.leaves[proxy as usize];
+        leaf.user_data = user_data;
         let same_category = leaf.filter.category == filter.category;
         let displacement = aabb.center() - leaf.aabb.center();
         leaf.aabb = *aabb;
@@ -825,33 +831,6 @@ fn sah_split(proxies: &mut [u32], boxes: &mut [Aabb]) -> usize {
     }
 }
 
-/// Replaces `pairs` by every overlapping pair whose filters interact,
-/// `(a, b)` with `a < b`, sorted: the set of
-/// [`naive::for_each_pair`](crate::broad::naive::for_each_pair), found by
-/// querying the tree with each leaf's tight box.
-pub fn find_pairs(bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>, pairs: &mut Vec<Pair>) {
-    pairs.clear();
-    for leaf in bvh.leaves.iter().filter(|l| l.node != NULL_NODE) {
-        bvh.query(&leaf.aabb, leaf.filter.mask, |_, other| {
-            if other.key <= leaf.key
-                || !leaf.filter.interacts_with(&other.filter)
-                || !leaf.aabb.intersects_aabb(&other.aabb)
-            {
-                return;
-            }
-            let (a, b) = (&colliders[leaf.key], &colliders[other.key]);
-            if (leaf.is_box && other.is_box) || overlaps(a, b) {
-                pairs.push(Pair {
-                    a: leaf.key,
-                    b: other.key,
-                    user_a: a.user_data(),
-                    user_b: b.user_data(),
-                });
-            }
-        });
-    }
-    pairs.sort_unstable();
-}
 impl Bvh {
     #[doc(hidden)]
     pub fn debug_stats(&self) -> (usize, usize, f64, f64) {

@@ -5,6 +5,7 @@
 pub mod bvh;
 pub mod events;
 pub mod naive;
+pub mod pair_cache;
 pub mod sap;
 
 use crate::collider::ColliderKey;

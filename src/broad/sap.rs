@@ -57,7 +57,10 @@ impl SweepAndPrune {
             let (u_min, u_max, v_min, v_max) = (self.min[u][i], self.max[u][i], self.min[v][i], self.max[v][i]);
             let mut j = i + 1;
             while j < n && self.min[sweep][j] <= end {
-                if self.min[u][j] <= u_max && u_min <= self.max[u][j] && self.min[v][j] <= v_max && v_min <= self.max[v][j]
+                if self.min[u][j] <= u_max
+                    && u_min <= self.max[u][j]
+                    && self.min[v][j] <= v_max
+                    && v_min <= self.max[v][j]
                 {
                     let (key_a, key_b) = if self.keys[i] < self.keys[j] {
                         (self.keys[i], self.keys[j])
@@ -92,7 +95,8 @@ impl SweepAndPrune {
             }
         }
         self.keys.truncate(write);
-        self.keys.extend(self.added.drain(..).filter(|&k| colliders.contains_key(k)));
+        self.keys
+            .extend(self.added.drain(..).filter(|&k| colliders.contains_key(k)));
         for axis in 0..3 {
             self.min[axis].clear();
             self.max[axis].clear();

@@ -10,6 +10,17 @@
 use crate::math::{entry_face_normal, Vec3};
 use crate::shape::{Aabb, Capsule, Obb, Plane, Segment, Sphere};
 
+/// `1 + 2γ₃`, `γ₃ = 3u / (1 − 3u)`, `u = 2⁻²⁴`: each slab parameter
+/// `(bound − start) / (end − start)` is three roundings from its exact value,
+/// so it is within a factor `1 ± γ₃` of it; widening the exit parameters by
+/// this factor makes the slab test conservative (Pharr, Jakob and Humphreys,
+/// *Physically Based Rendering*, 3rd ed., §3.9.2; Ize, "Robust BVH Ray
+/// Traversal", JCGT 2013).
+const SLAB_WIDEN: f32 = {
+    let u = f32::EPSILON * 0.5;
+    1.0 + 2.0 * (3.0 * u / (1.0 - 3.0 * u))
+};
+
 /// Where a segment first meets a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CastHit {
@@ -108,9 +119,13 @@ impl Segment {
     ///
     /// No epsilon: an axis the segment is parallel to (`d_i = 0`) is a
     /// containment test of `start_i`, every other axis a pair of divisions,
-    /// so thin motions and grazing hits are kept (the book's absolute
-    /// `0.001` and exact re-test drop them). The normal is that of the face
-    /// entered through, found as the axis of the latest `t_near`.
+    /// so thin motions are kept (the book's absolute `0.001` and exact
+    /// re-test drop them). The exit parameters are widened by the rounding
+    /// bound of those divisions, so a segment that touches the box in exact
+    /// arithmetic (grazing an edge or a corner, ending on a face) is never
+    /// missed; one that misses it by a few ulps may hit its surface. The
+    /// normal is that of the face entered through, found as the axis of the
+    /// latest `t_near`.
     ///
     /// ```
     /// use collide::{Aabb, Segment, math::Vec3};
@@ -122,7 +137,7 @@ impl Segment {
         let p = self.start;
         let d = self.direction();
         let mut t_near = f32::NEG_INFINITY;
-        let mut t_far = 1.0f32;
+        let mut t_far = SLAB_WIDEN;
         let mut entry_axis = 0;
         for axis in 0..3 {
             if d[axis] == 0.0 {
@@ -144,7 +159,7 @@ impl Segment {
                 t_near = near;
                 entry_axis = axis;
             }
-            t_far = t_far.min(far);
+            t_far = t_far.min(far * SLAB_WIDEN);
         }
         let t = t_near.max(0.0);
         if !(t <= t_far) {
@@ -154,7 +169,7 @@ impl Segment {
             return Some(CastHit::started_inside(d));
         }
         Some(CastHit {
-            t,
+            t: t.min(1.0),
             normal: entry_face_normal(entry_axis, d),
         })
     }

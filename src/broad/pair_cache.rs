@@ -1,0 +1,121 @@
+//! Incremental pair finding with the tree: the last call's pairs are kept,
+//! minus those of colliders that changed since, plus one tree query per
+//! changed collider (Box2D's move buffer; Catto, "Dynamic Bounding Volume
+//! Hierarchies", GDC 2019). A frame that moves a tenth of the colliders
+//! queries a tenth of the tree's leaves; the first call queries them all.
+
+use slotmap::SlotMap;
+
+use crate::broad::bvh::Bvh;
+use crate::broad::naive::overlaps;
+use crate::broad::Pair;
+use crate::collider::{Collider, ColliderKey};
+
+/// The pair set of the last call, and which leaves changed since.
+#[derive(Debug, Default, Clone)]
+pub struct PairCache {
+    /// By proxy id: added, moved, reshaped, refiltered or removed since the
+    /// last call.
+    changed: Vec<bool>,
+    /// The proxies flagged in `changed`, each once.
+    changed_list: Vec<u32>,
+    /// The pairs, sorted, with their leaves' proxies alongside.
+    pairs: Vec<Pair>,
+    proxies: Vec<(u32, u32)>,
+    /// Reused buffers for the pairs found by this call's queries, and for
+    /// the merge.
+    fresh: Vec<(Pair, u32, u32)>,
+    merged_pairs: Vec<Pair>,
+    merged_proxies: Vec<(u32, u32)>,
+}
+
+impl PairCache {
+    /// Flags a leaf as changed: its pairs are found anew at the next call.
+    pub fn mark(&mut self, proxy: u32) {
+        let i = proxy as usize;
+        if i >= self.changed.len() {
+            self.changed.resize(i + 1, false);
+        }
+        if !self.changed[i] {
+            self.changed[i] = true;
+            self.changed_list.push(proxy);
+        }
+    }
+
+    /// Every overlapping pair whose filters interact, `(a, b)` with `a < b`
+    /// by key, sorted: the set of
+    /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
+    pub fn update(&mut self, bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
+        let changed = &self.changed;
+        let is_changed = |proxy: u32| changed.get(proxy as usize).copied().unwrap_or(false);
+
+        // Queries of the changed leaves still in the tree. A pair of two
+        // changed leaves is found by both: the smaller proxy keeps it.
+        self.fresh.clear();
+        for &proxy in &self.changed_list {
+            let leaf = bvh.leaf(proxy);
+            if !bvh.is_live(proxy) {
+                continue;
+            }
+            bvh.query(&leaf.aabb, leaf.filter.mask, |other_proxy, other| {
+                if other_proxy == proxy
+                    || (is_changed(other_proxy) && other_proxy < proxy)
+                    || !leaf.filter.interacts_with(&other.filter)
+                    || !leaf.aabb.intersects_aabb(&other.aabb)
+                {
+                    return;
+                }
+                let exact = (leaf.is_box && other.is_box) || overlaps(&colliders[leaf.key], &colliders[other.key]);
+                if !exact {
+                    return;
+                }
+                let (a, b, pa, pb) = if leaf.key < other.key {
+                    (leaf, other, proxy, other_proxy)
+                } else {
+                    (other, leaf, other_proxy, proxy)
+                };
+                let pair = Pair {
+                    a: a.key,
+                    b: b.key,
+                    user_a: a.user_data,
+                    user_b: b.user_data,
+                };
+                self.fresh.push((pair, pa, pb));
+            });
+        }
+        self.fresh.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+
+        // Merge the kept pairs (both leaves unchanged) with the fresh ones.
+        self.merged_pairs.clear();
+        self.merged_proxies.clear();
+        let mut fresh = self.fresh.iter().peekable();
+        for (pair, &(pa, pb)) in self.pairs.iter().zip(&self.proxies) {
+            if is_changed(pa) || is_changed(pb) {
+                continue;
+            }
+            while let Some(&&(f, fa, fb)) = fresh.peek() {
+                if f < *pair {
+                    self.merged_pairs.push(f);
+                    self.merged_proxies.push((fa, fb));
+                    fresh.next();
+                } else {
+                    break;
+                }
+            }
+            self.merged_pairs.push(*pair);
+            self.merged_proxies.push((pa, pb));
+        }
+        for &(f, fa, fb) in fresh {
+            self.merged_pairs.push(f);
+            self.merged_proxies.push((fa, fb));
+        }
+        core::mem::swap(&mut self.pairs, &mut self.merged_pairs);
+        core::mem::swap(&mut self.proxies, &mut self.merged_proxies);
+
+        for &proxy in &self.changed_list {
+            self.changed[proxy as usize] = false;
+        }
+        self.changed_list.clear();
+        &self.pairs
+    }
+}
