@@ -83,7 +83,7 @@ impl PairCache {
                 self.fresh.push((pair, pa, pb));
             });
         }
-        self.fresh.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+        self.fresh.sort_unstable_by_key(|f| f.0);
 
         // Merge the kept pairs (both leaves unchanged) with the fresh ones.
         self.merged_pairs.clear();

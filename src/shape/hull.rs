@@ -1,0 +1,507 @@
+//! Convex hull of a point cloud (3D), built by quickhull.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+use crate::math::{Vec3, DEGENERATE_EPSILON};
+use crate::query::CastHit;
+use crate::shape::{Plane, Segment};
+
+/// A solid convex polyhedron: the convex hull of a set of points.
+///
+/// It keeps what each query needs: the hull's vertices (for the support
+/// mapping of GJK and EPA), its triangles (outward, counter-clockwise seen
+/// from outside), one supporting [`Plane`] per distinct face (coplanar
+/// triangles merged; for containment, segment casts and separating axes),
+/// and its feature edges (between two distinct faces; the edge axes of
+/// SAT).
+///
+/// Built once by [`ConvexHull::from_points`]; the data is immutable after
+/// that, so every query is allocation-free.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConvexHull {
+    vertices: Vec<Vec3>,
+    triangles: Vec<[u32; 3]>,
+    planes: Vec<Plane>,
+    edges: Vec<[u32; 2]>,
+    center: Vec3,
+    bounding_radius: f32,
+}
+
+/// A triangle of the hull under construction.
+struct Face {
+    v: [u32; 3],
+    normal: Vec3,
+    offset: f32,
+    outside: Vec<u32>,
+    alive: bool,
+}
+
+impl Face {
+    /// The face `v`, its plane through the points `p` (in the shifted frame).
+    fn new(v: [u32; 3], p: &[Vec3]) -> Self {
+        let [a, b, c] = v.map(|i| p[i as usize]);
+        let normal = (b - a).cross(c - a).normalize_or_zero();
+        Self {
+            v,
+            normal,
+            offset: -normal.dot((a + b + c) / 3.0),
+            outside: Vec::new(),
+            alive: true,
+        }
+    }
+
+    #[inline]
+    fn distance(&self, q: Vec3) -> f32 {
+        self.normal.dot(q) + self.offset
+    }
+}
+
+impl ConvexHull {
+    /// The convex hull of `points`, by quickhull (Barber, Dobkin and
+    /// Huhdanpaa, "The Quickhull Algorithm for Convex Hulls", ACM TOMS 1996):
+    /// start from the tetrahedron of four extreme points, then repeatedly
+    /// take the point farthest outside some face, delete the faces it sees
+    /// (a flood fill from that face, so the deleted region is connected) and
+    /// fan new faces from the point to the horizon.
+    ///
+    /// Tolerance: work is done relative to the centre of the points' bounds,
+    /// and a point within `ε = DEGENERATE_EPSILON · extent` of a face
+    /// (`extent` = the largest distance from that centre) counts as on it,
+    /// so duplicate, coplanar and collinear points are absorbed instead of
+    /// making slivers; the hull may lose such near-boundary points (it is
+    /// then smaller than the exact hull by at most `ε`).
+    ///
+    /// Errors: [`Error::NonFinite`] for a NaN or infinite coordinate, and
+    /// [`Error::InvalidArgument`] when fewer than four non-coplanar points
+    /// remain at that tolerance: fewer than four points, all points
+    /// coincident, collinear, or coplanar (a flat hull has no volume; use a
+    /// [`Triangle`](crate::shape::Triangle) or a polygon).
+    ///
+    /// ```
+    /// use collide::{shape::ConvexHull, math::Vec3};
+    /// let mut cube: Vec<Vec3> = (0..8)
+    ///     .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+    ///     .collect();
+    /// cube.push(Vec3::splat(0.5)); // interior
+    /// cube.push(Vec3::new(0.5, 0.5, 1.0)); // on a face
+    /// cube.push(Vec3::ONE); // duplicate
+    /// let hull = ConvexHull::from_points(&cube).unwrap();
+    /// assert_eq!((hull.vertices().len(), hull.triangles().len(), hull.planes().len(), hull.edges().len()), (8, 12, 6, 12));
+    /// assert!(ConvexHull::from_points(&[Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::new(1.0, 1.0, 0.0)]).is_err());
+    /// ```
+    pub fn from_points(points: &[Vec3]) -> Result<Self> {
+        if points.iter().any(|p| !p.is_finite()) {
+            return Err(Error::NonFinite("hull point"));
+        }
+        let too_few = Error::InvalidArgument("a convex hull needs four points that are not coplanar");
+        if points.len() < 4 {
+            return Err(too_few);
+        }
+        let bounds_min = points.iter().fold(Vec3::splat(f32::INFINITY), |m, p| m.min(*p));
+        let bounds_max = points.iter().fold(Vec3::splat(f32::NEG_INFINITY), |m, p| m.max(*p));
+        let origin = (bounds_min + bounds_max) * 0.5;
+        let p: Vec<Vec3> = points.iter().map(|q| *q - origin).collect();
+        let extent = p.iter().map(|q| q.length()).fold(0.0f32, f32::max);
+        let eps = DEGENERATE_EPSILON * extent;
+        if !(extent > 0.0) {
+            return Err(Error::InvalidArgument("hull points all coincide"));
+        }
+
+        let simplex = initial_simplex(&p, eps)?;
+        let mut faces: Vec<Face> = Vec::new();
+        let mut edge_map: HashMap<(u32, u32), usize> = HashMap::new();
+        let interior = simplex.iter().map(|&i| p[i as usize]).sum::<Vec3>() * 0.25;
+        for skip in 0..4 {
+            let mut v = [0u32; 3];
+            let mut k = 0;
+            for (j, &index) in simplex.iter().enumerate() {
+                if j != skip {
+                    v[k] = index;
+                    k += 1;
+                }
+            }
+            let mut face = Face::new(v, &p);
+            if face.distance(interior) > 0.0 {
+                face = Face::new([v[0], v[2], v[1]], &p);
+            }
+            add_face(&mut faces, &mut edge_map, face);
+        }
+        let others: Vec<u32> = (0..p.len() as u32).filter(|i| !simplex.contains(i)).collect();
+        assign_outside(&mut faces, 0..4, &others, &p, eps);
+
+        // Main loop: expand towards the farthest outside point of some face.
+        let mut visit_stamp: Vec<u32> = Vec::new();
+        let mut visible_flag: Vec<bool> = Vec::new();
+        let mut stamp = 0u32;
+        let mut cursor = 0;
+        // Each round adds a hull vertex or discards points, so it ends; the
+        // cap only guards against a numerical loop.
+        let mut rounds = 0usize;
+        let max_rounds = 4 * p.len() + 16;
+        while cursor < faces.len() && rounds < max_rounds {
+            if !faces[cursor].alive || faces[cursor].outside.is_empty() {
+                cursor += 1;
+                continue;
+            }
+            rounds += 1;
+            let start = cursor;
+            let eye = *faces[start]
+                .outside
+                .iter()
+                .max_by(|&&x, &&y| {
+                    let face = &faces[start];
+                    face.distance(p[x as usize]).total_cmp(&face.distance(p[y as usize]))
+                })
+                .expect("non-empty outside set");
+            let eye_point = p[eye as usize];
+
+            // Flood fill the faces the eye sees; record the horizon.
+            stamp += 1;
+            visit_stamp.resize(faces.len(), 0);
+            visible_flag.resize(faces.len(), false);
+            let mut visible = vec![start];
+            let mut horizon: Vec<(u32, u32)> = Vec::new();
+            visit_stamp[start] = stamp;
+            visible_flag[start] = true;
+            let mut next = 0;
+            while next < visible.len() {
+                let f = visible[next];
+                next += 1;
+                let v = faces[f].v;
+                for k in 0..3 {
+                    let (a, b) = (v[k], v[(k + 1) % 3]);
+                    let Some(&g) = edge_map.get(&(b, a)) else {
+                        continue;
+                    };
+                    if visit_stamp[g] != stamp {
+                        visit_stamp[g] = stamp;
+                        visible_flag[g] = faces[g].distance(eye_point) > eps;
+                        if visible_flag[g] {
+                            visible.push(g);
+                        }
+                    }
+                    if !visible_flag[g] {
+                        horizon.push((a, b));
+                    }
+                }
+            }
+
+            if horizon.is_empty() {
+                // Only possible through rounding (a point outside a solid
+                // sees every face): drop the point rather than the hull.
+                faces[start].outside.retain(|&i| i != eye);
+                continue;
+            }
+
+            // Delete the visible faces, keeping their outside points.
+            let mut orphans: Vec<u32> = Vec::new();
+            for &f in &visible {
+                let face = &mut faces[f];
+                face.alive = false;
+                orphans.append(&mut face.outside);
+                let v = face.v;
+                for k in 0..3 {
+                    edge_map.remove(&(v[k], v[(k + 1) % 3]));
+                }
+            }
+            orphans.retain(|&i| i != eye);
+
+            // Fan new faces from the eye to the horizon.
+            let first_new = faces.len();
+            for &(a, b) in &horizon {
+                add_face(&mut faces, &mut edge_map, Face::new([a, b, eye], &p));
+            }
+            let new_faces = first_new..faces.len();
+            assign_outside(&mut faces, new_faces, &orphans, &p, eps);
+        }
+
+        Ok(Self::from_faces(&faces, &edge_map, &p, origin, eps))
+    }
+
+    /// Compacts the alive faces into the stored form (world coordinates).
+    fn from_faces(faces: &[Face], edge_map: &HashMap<(u32, u32), usize>, p: &[Vec3], origin: Vec3, eps: f32) -> Self {
+        let alive: Vec<usize> = (0..faces.len()).filter(|&f| faces[f].alive).collect();
+        let mut remap: HashMap<u32, u32> = HashMap::new();
+        let mut local_vertices: Vec<Vec3> = Vec::new();
+        let mut triangles = Vec::with_capacity(alive.len());
+        for &f in &alive {
+            let tri = faces[f].v.map(|i| {
+                *remap.entry(i).or_insert_with(|| {
+                    local_vertices.push(p[i as usize]);
+                    (local_vertices.len() - 1) as u32
+                })
+            });
+            triangles.push(tri);
+        }
+
+        // Merge coplanar neighbours into faces by flood fill over shared
+        // edges: a neighbour joins when its corners are within 2ε of the
+        // seed's plane.
+        let mut group = vec![usize::MAX; faces.len()];
+        let mut group_normals: Vec<Vec3> = Vec::new();
+        for &seed in &alive {
+            if group[seed] != usize::MAX {
+                continue;
+            }
+            let id = group_normals.len();
+            group[seed] = id;
+            let mut stack = vec![seed];
+            let mut weighted_normal = Vec3::ZERO;
+            while let Some(f) = stack.pop() {
+                let v = faces[f].v;
+                let [a, b, c] = v.map(|i| p[i as usize]);
+                weighted_normal += (b - a).cross(c - a);
+                for k in 0..3 {
+                    let Some(&g) = edge_map.get(&(v[(k + 1) % 3], v[k])) else {
+                        continue;
+                    };
+                    if group[g] == usize::MAX
+                        && faces[g].v.iter().all(|&i| faces[seed].distance(p[i as usize]).abs() <= 2.0 * eps)
+                    {
+                        group[g] = id;
+                        stack.push(g);
+                    }
+                }
+            }
+            group_normals.push(weighted_normal.normalize_or(faces[seed].normal));
+        }
+        // Each plane is made supporting: its offset is the hull's extent
+        // along the normal, so every vertex lies on or behind every plane.
+        let planes = group_normals
+            .iter()
+            .map(|&normal| {
+                let reach = local_vertices
+                    .iter()
+                    .map(|v| normal.dot(*v))
+                    .fold(f32::NEG_INFINITY, f32::max);
+                // n·(x − origin) <= reach  ⇔  n·x − (reach + n·origin) <= 0.
+                Plane {
+                    normal,
+                    d: -(reach + normal.dot(origin)),
+                }
+            })
+            .collect();
+        let mut edges = Vec::new();
+        for &f in &alive {
+            let v = faces[f].v;
+            for k in 0..3 {
+                let (a, b) = (v[k], v[(k + 1) % 3]);
+                if a > b {
+                    continue;
+                }
+                if let Some(&g) = edge_map.get(&(b, a)) {
+                    if group[g] != group[f] {
+                        edges.push([remap[&a], remap[&b]]);
+                    }
+                }
+            }
+        }
+        let local_center = local_vertices.iter().sum::<Vec3>() / local_vertices.len() as f32;
+        let bounding_radius = local_vertices
+            .iter()
+            .map(|v| (*v - local_center).length())
+            .fold(0.0f32, f32::max);
+        Self {
+            vertices: local_vertices.iter().map(|v| *v + origin).collect(),
+            triangles,
+            planes,
+            edges,
+            center: local_center + origin,
+            bounding_radius,
+        }
+    }
+
+    /// The hull's vertices (the extreme input points), in world space.
+    #[inline]
+    pub fn vertices(&self) -> &[Vec3] {
+        &self.vertices
+    }
+
+    /// The hull's triangles as indices into [`ConvexHull::vertices`],
+    /// counter-clockwise seen from outside.
+    #[inline]
+    pub fn triangles(&self) -> &[[u32; 3]] {
+        &self.triangles
+    }
+
+    /// One supporting plane per distinct face, normal pointing out: every
+    /// vertex has `signed_distance <= 0` for every plane.
+    #[inline]
+    pub fn planes(&self) -> &[Plane] {
+        &self.planes
+    }
+
+    /// The feature edges (between two distinct faces), as vertex indices.
+    #[inline]
+    pub fn edges(&self) -> &[[u32; 2]] {
+        &self.edges
+    }
+
+    /// The mean of the vertices, a point strictly inside the hull.
+    #[inline]
+    pub fn center(&self) -> Vec3 {
+        self.center
+    }
+
+    /// The largest distance from [`ConvexHull::center`] to a vertex.
+    #[inline]
+    pub fn bounding_radius(&self) -> f32 {
+        self.bounding_radius
+    }
+
+    /// Whether `p` is inside or on the hull: on or behind every face plane.
+    ///
+    /// ```
+    /// use collide::{shape::ConvexHull, math::Vec3};
+    /// let tetra = ConvexHull::from_points(&[Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z]).unwrap();
+    /// assert!(tetra.contains_point(Vec3::splat(0.2)));
+    /// assert!(!tetra.contains_point(Vec3::splat(0.5)));
+    /// ```
+    pub fn contains_point(&self, p: Vec3) -> bool {
+        self.planes.iter().all(|plane| plane.signed_distance(p) <= 0.0)
+    }
+}
+
+/// The four starting points: the two farthest apart among the six axis
+/// extremes, the point farthest from their line, and the point farthest from
+/// the plane of those three.
+fn initial_simplex(p: &[Vec3], eps: f32) -> Result<[u32; 4]> {
+    let mut extremes = [0u32; 6];
+    for axis in 0..3 {
+        let (mut lo, mut hi) = (0usize, 0usize);
+        for (i, q) in p.iter().enumerate() {
+            if q[axis] < p[lo][axis] {
+                lo = i;
+            }
+            if q[axis] > p[hi][axis] {
+                hi = i;
+            }
+        }
+        extremes[2 * axis] = lo as u32;
+        extremes[2 * axis + 1] = hi as u32;
+    }
+    let (mut i0, mut i1, mut best) = (0u32, 0u32, -1.0f32);
+    for &a in &extremes {
+        for &b in &extremes {
+            let d = (p[a as usize] - p[b as usize]).length_squared();
+            if d > best {
+                (i0, i1, best) = (a, b, d);
+            }
+        }
+    }
+    if !(best.sqrt() > eps) {
+        return Err(Error::InvalidArgument("hull points all coincide"));
+    }
+    let a = p[i0 as usize];
+    let dir = (p[i1 as usize] - a).normalize();
+    let (i2, line_distance) = farthest(p, |q| (q - a).cross(dir).length());
+    if !(line_distance > eps) {
+        return Err(Error::InvalidArgument("hull points are collinear"));
+    }
+    let normal = dir.cross(p[i2 as usize] - a).normalize();
+    let (i3, plane_distance) = farthest(p, |q| normal.dot(q - a).abs());
+    if !(plane_distance > eps) {
+        return Err(Error::InvalidArgument("hull points are coplanar"));
+    }
+    Ok([i0, i1, i2, i3])
+}
+
+/// The index maximising `measure`, and the maximum.
+fn farthest(p: &[Vec3], measure: impl Fn(Vec3) -> f32) -> (u32, f32) {
+    let mut best = (0u32, f32::NEG_INFINITY);
+    for (i, q) in p.iter().enumerate() {
+        let m = measure(*q);
+        if m > best.1 {
+            best = (i as u32, m);
+        }
+    }
+    best
+}
+
+/// Adds a face and its three directed edges.
+fn add_face(faces: &mut Vec<Face>, edge_map: &mut HashMap<(u32, u32), usize>, face: Face) {
+    let index = faces.len();
+    for k in 0..3 {
+        edge_map.insert((face.v[k], face.v[(k + 1) % 3]), index);
+    }
+    faces.push(face);
+}
+
+/// Gives each point to the face among `candidates` it is farthest outside
+/// of (by more than `eps`); points outside none are inside and dropped.
+fn assign_outside(faces: &mut [Face], candidates: std::ops::Range<usize>, points: &[u32], p: &[Vec3], eps: f32) {
+    for &i in points {
+        let q = p[i as usize];
+        let mut best: Option<(usize, f32)> = None;
+        for f in candidates.clone() {
+            let d = faces[f].distance(q);
+            if d > eps && best.is_none_or(|(_, bd)| d > bd) {
+                best = Some((f, d));
+            }
+        }
+        if let Some((f, _)) = best {
+            faces[f].outside.push(i);
+        }
+    }
+}
+
+impl Segment {
+    /// First contact with a solid convex hull, by clipping the segment
+    /// against the face planes (Ericson, *Real-Time Collision Detection*,
+    /// §5.3.8; Haines, "Fast Ray–Convex Polyhedron Intersection", *Graphics
+    /// Gems II*): each plane with `n·d < 0` raises the entry parameter to
+    /// `−dist/(n·d)`, each with `n·d > 0` lowers the exit parameter; a plane
+    /// the segment runs parallel to is a containment test of the start.
+    /// The normal is the plane entered through last; a start inside hits
+    /// at `t = 0` with the normal `−d/|d|` (the convention of
+    /// [`Segment::cast_aabb`]).
+    ///
+    /// ```
+    /// use collide::{Segment, shape::ConvexHull, math::Vec3};
+    /// let cube: Vec<Vec3> = (0..8)
+    ///     .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+    ///     .collect();
+    /// let hull = ConvexHull::from_points(&cube).unwrap();
+    /// let hit = Segment::new(Vec3::new(-1.0, 0.5, 0.5), Vec3::new(1.0, 0.5, 0.5)).cast_hull(&hull).unwrap();
+    /// assert_eq!(hit.t, 0.5);
+    /// assert!((hit.normal - Vec3::NEG_X).length() < 1e-6);
+    /// ```
+    pub fn cast_hull(&self, hull: &ConvexHull) -> Option<CastHit> {
+        let d = self.direction();
+        let mut t_enter = 0.0f32;
+        let mut t_exit = 1.0f32;
+        let mut entry_normal = None;
+        for plane in hull.planes() {
+            let distance = plane.signed_distance(self.start);
+            let approach = plane.normal.dot(d);
+            if approach == 0.0 {
+                if !(distance <= 0.0) {
+                    return None;
+                }
+                continue;
+            }
+            let t = -distance / approach;
+            if approach < 0.0 {
+                // Entering; a plane the start is behind constrains nothing
+                // (its `t` is negative).
+                if distance >= 0.0 && (t > t_enter || entry_normal.is_none()) {
+                    t_enter = t;
+                    entry_normal = Some(plane.normal);
+                }
+            } else if !(t >= t_exit) {
+                t_exit = t;
+            }
+            if !(t_enter <= t_exit) {
+                return None;
+            }
+        }
+        match entry_normal {
+            Some(normal) => Some(CastHit { t: t_enter, normal }),
+            None => Some(CastHit {
+                t: 0.0,
+                normal: -d.normalize_or_zero(),
+            }),
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Triangle: the solid (flat) triangle with corners `a`, `b`, `c`.
+
+use crate::error::{Error, Result};
+use crate::math::Vec3;
+use crate::query::CastHit;
+use crate::shape::Segment;
+
+/// A solid triangle `{ a + s·(b − a) + t·(c − a) : s, t >= 0, s + t <= 1 }`.
+///
+/// Flat (zero thickness), two-sided. Corners may coincide or be collinear:
+/// every query then treats it as the segment or point it has become.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Triangle {
+    /// First corner.
+    pub a: Vec3,
+    /// Second corner.
+    pub b: Vec3,
+    /// Third corner.
+    pub c: Vec3,
+}
+
+/// The point of a triangle closest to a query point, with its barycentric
+/// coordinates: `point = u·a + v·b + w·c`, `u + v + w = 1`, all `>= 0`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TriangleClosestPoint {
+    /// The closest point.
+    pub point: Vec3,
+    /// Barycentric weights of `a`, `b`, `c`; a weight is exactly `0` when the
+    /// point lies on the opposite edge or beyond (a vertex or edge region).
+    pub weights: [f32; 3],
+}
+
+impl Triangle {
+    /// The triangle `a`, `b`, `c` (not validated; see [`Triangle::validate`]).
+    #[inline]
+    pub const fn new(a: Vec3, b: Vec3, c: Vec3) -> Self {
+        Self { a, b, c }
+    }
+
+    /// Checks that all corners are finite (degenerate triangles are allowed).
+    pub fn validate(&self) -> Result<()> {
+        if !(self.a.is_finite() && self.b.is_finite() && self.c.is_finite()) {
+            return Err(Error::NonFinite("triangle corner"));
+        }
+        Ok(())
+    }
+
+    /// The corners as an array.
+    #[inline]
+    pub fn vertices(&self) -> [Vec3; 3] {
+        [self.a, self.b, self.c]
+    }
+
+    /// `(a + b + c) / 3`.
+    #[inline]
+    pub fn centroid(&self) -> Vec3 {
+        (self.a + self.b + self.c) / 3.0
+    }
+
+    /// `(b − a) × (c − a)`: twice the area times the unit normal, the normal
+    /// facing the side from which `a, b, c` run counter-clockwise. Zero for a
+    /// degenerate triangle.
+    #[inline]
+    pub fn scaled_normal(&self) -> Vec3 {
+        (self.b - self.a).cross(self.c - self.a)
+    }
+
+    /// The unit normal, `None` for a degenerate (collinear) triangle.
+    #[inline]
+    pub fn normal(&self) -> Option<Vec3> {
+        self.scaled_normal().try_normalize()
+    }
+
+    /// Area `|(b − a) × (c − a)| / 2`.
+    #[inline]
+    pub fn area(&self) -> f32 {
+        0.5 * self.scaled_normal().length()
+    }
+
+    /// The point of the triangle closest to `p`, with its barycentric
+    /// coordinates (Ericson, *Real-Time Collision Detection*, §5.1.5: the
+    /// Voronoi regions of the three vertices, then the three edges, then the
+    /// face).
+    ///
+    /// A degenerate triangle (collinear or coincident corners, where the
+    /// face region's denominator vanishes) returns the closest point of its
+    /// three edges instead of Ericson's `0/0`.
+    ///
+    /// ```
+    /// use collide::{shape::Triangle, math::Vec3};
+    /// let t = Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y);
+    /// let c = t.closest_point(Vec3::new(0.25, 0.25, 3.0));
+    /// assert_eq!(c.point, Vec3::new(0.25, 0.25, 0.0));
+    /// assert_eq!(c.weights, [0.5, 0.25, 0.25]);
+    /// assert_eq!(t.closest_point(Vec3::new(-1.0, -1.0, 0.0)).weights, [1.0, 0.0, 0.0]);
+    /// ```
+    pub fn closest_point(&self, p: Vec3) -> TriangleClosestPoint {
+        let (a, b, c) = (self.a, self.b, self.c);
+        let vertex = |point: Vec3, weights: [f32; 3]| TriangleClosestPoint { point, weights };
+        let ab = b - a;
+        let ac = c - a;
+        let ap = p - a;
+        let d1 = ab.dot(ap);
+        let d2 = ac.dot(ap);
+        if d1 <= 0.0 && d2 <= 0.0 {
+            return vertex(a, [1.0, 0.0, 0.0]);
+        }
+        let bp = p - b;
+        let d3 = ab.dot(bp);
+        let d4 = ac.dot(bp);
+        if d3 >= 0.0 && d4 <= d3 {
+            return vertex(b, [0.0, 1.0, 0.0]);
+        }
+        let vc = d1 * d4 - d3 * d2;
+        if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && d1 - d3 > 0.0 {
+            let v = d1 / (d1 - d3);
+            return vertex(a + ab * v, [1.0 - v, v, 0.0]);
+        }
+        let cp = p - c;
+        let d5 = ab.dot(cp);
+        let d6 = ac.dot(cp);
+        if d6 >= 0.0 && d5 <= d6 {
+            return vertex(c, [0.0, 0.0, 1.0]);
+        }
+        let vb = d5 * d2 - d1 * d6;
+        if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && d2 - d6 > 0.0 {
+            let w = d2 / (d2 - d6);
+            return vertex(a + ac * w, [1.0 - w, 0.0, w]);
+        }
+        let va = d3 * d6 - d5 * d4;
+        if va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 && (d4 - d3) + (d5 - d6) > 0.0 {
+            let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+            return vertex(b + (c - b) * w, [0.0, 1.0 - w, w]);
+        }
+        let sum = va + vb + vc;
+        if sum > 0.0 {
+            // In exact arithmetic all three are positive here; clamping
+            // keeps the weights a convex combination under rounding.
+            let v = (vb / sum).clamp(0.0, 1.0);
+            let w = (vc / sum).clamp(0.0, 1.0 - v);
+            return vertex(a + ab * v + ac * w, [1.0 - v - w, v, w]);
+        }
+        // Degenerate (or NaN): the best of the three edges.
+        self.closest_point_on_edges(p)
+    }
+
+    /// The closest point of the three edges, for degenerate triangles.
+    fn closest_point_on_edges(&self, p: Vec3) -> TriangleClosestPoint {
+        let edges = [(self.a, self.b, [0usize, 1]), (self.b, self.c, [1, 2]), (self.c, self.a, [2, 0])];
+        let mut best = TriangleClosestPoint {
+            point: self.a,
+            weights: [1.0, 0.0, 0.0],
+        };
+        let mut best_distance = f32::INFINITY;
+        for (start, end, [i, j]) in edges {
+            let segment = Segment::new(start, end);
+            let t = segment.closest_t(p);
+            let q = segment.point_at(t);
+            let distance = (q - p).length_squared();
+            if distance < best_distance {
+                best_distance = distance;
+                let mut weights = [0.0; 3];
+                weights[i] = 1.0 - t;
+                weights[j] += t;
+                best = TriangleClosestPoint { point: q, weights };
+            }
+        }
+        best
+    }
+}
+
+impl Segment {
+    /// First contact with a solid (two-sided) triangle.
+    ///
+    /// Möller and Trumbore, "Fast, Minimum Storage Ray/Triangle
+    /// Intersection" (JGT 1997): with `e1 = b − a`, `e2 = c − a`,
+    /// `p = d × e2`, `det = e1·p`, `s = start − a`, `q = s × e1`, the hit is
+    /// at `u = s·p / det`, `v = d·q / det`, `t = e2·q / det`, kept when
+    /// `u, v >= 0`, `u + v <= 1`, `t ∈ [0, 1]`. The normal is the
+    /// triangle's, flipped to face the segment's start.
+    ///
+    /// A segment lying in the triangle's plane (`det = 0`), a degenerate
+    /// triangle, and a zero-length segment all miss: a flat triangle has no
+    /// interior to be inside of, and its edges are measure-zero for a cast
+    /// (use [`Segment::cast_convex`] on a thin shape for grazing queries).
+    ///
+    /// ```
+    /// use collide::{Segment, shape::Triangle, math::Vec3};
+    /// let tri = Triangle::new(Vec3::new(-1.0, -1.0, 0.0), Vec3::new(1.0, -1.0, 0.0), Vec3::new(0.0, 1.0, 0.0));
+    /// let hit = Segment::new(Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.0, -2.0)).cast_triangle(&tri).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
+    /// ```
+    pub fn cast_triangle(&self, triangle: &Triangle) -> Option<CastHit> {
+        let d = self.direction();
+        let e1 = triangle.b - triangle.a;
+        let e2 = triangle.c - triangle.a;
+        let p = d.cross(e2);
+        let det = e1.dot(p);
+        // Relative test: `det = d·(e2 × e1)` is |d|·2·area·cos(angle).
+        let scale = d.length() * e1.cross(e2).length();
+        if !(det.abs() > crate::math::DEGENERATE_EPSILON * scale) {
+            return None;
+        }
+        let inv = 1.0 / det;
+        let s = self.start - triangle.a;
+        let u = s.dot(p) * inv;
+        if !(u >= 0.0 && u <= 1.0) {
+            return None;
+        }
+        let q = s.cross(e1);
+        let v = d.dot(q) * inv;
+        if !(v >= 0.0 && u + v <= 1.0) {
+            return None;
+        }
+        let t = e2.dot(q) * inv;
+        if !(t >= 0.0 && t <= 1.0) {
+            return None;
+        }
+        let n = e1.cross(e2).normalize_or_zero();
+        let normal = if n.dot(d) > 0.0 { -n } else { n };
+        Some(CastHit { t, normal })
+    }
+}
