@@ -309,3 +309,51 @@ fn ties_go_to_the_smaller_key() {
         }
     }
 }
+
+/// Axis-parallel segments that run exactly along a box's faces and edges
+/// (the start coordinate on the box's bounds on the axes it does not move
+/// along) hit as the exact test says, through the tree too: a regression
+/// for a slab test that treated a start on the face as outside.
+#[test]
+fn segments_along_faces_and_edges_match_brute_force() {
+    let mut world = World::new();
+    let boxes = [
+        Aabb::new(Vec3::new(-15.5, 10.0, 4.0), Vec3::new(-15.5, 12.5, 4.5)),
+        Aabb::new(Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 1.0, 1.0)),
+        Aabb::new(Vec3::new(3.0, -1.0, 2.0), Vec3::new(5.0, 2.0, 2.0)),
+    ];
+    for b in boxes {
+        world.add(ColliderDesc::new(Shape::Aabb(b))).unwrap();
+    }
+    // Many more boxes far away, so the tree has inner nodes.
+    for i in 0..200 {
+        let min = Vec3::new(100.0 + (i % 10) as f32 * 3.0, (i / 10) as f32 * 3.0, 50.0);
+        world
+            .add(ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + Vec3::ONE))))
+            .unwrap();
+    }
+    world.optimize();
+    let mut checked = 0;
+    for b in boxes {
+        for axis in 0..3 {
+            let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+            for cu in [b.min[u], b.max[u]] {
+                for cv in [b.min[v], b.max[v]] {
+                    let mut start = Vec3::ZERO;
+                    start[axis] = b.min[axis] - 2.5;
+                    start[u] = cu;
+                    start[v] = cv;
+                    let mut end = start;
+                    end[axis] = b.max[axis] + 3.0;
+                    for s in [Segment::new(start, end), Segment::new(end, start)] {
+                        let slow = world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap();
+                        assert!(slow.is_some(), "{s:?} runs along a box");
+                        assert_eq!(world.segment_cast(&s, &QueryFilter::ALL).unwrap(), slow, "{s:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 3 * 4 * 2);
+}

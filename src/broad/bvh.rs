@@ -11,7 +11,7 @@
 //! - A leaf's box in its parent's slot is tight until the leaf moves, then
 //!   enlarged ("fat") ahead of its motion, so steady motion changes nothing
 //!   most frames; a leaf escaping its fat box is refitted in place
-//!   (ancestors' boxes recomputed). Insertion descends to the child
+//!   (ancestors' boxes grown until one already holds it). Insertion descends to the child
 //!   whose box grows least (Guttman's R-tree `ChooseLeaf`) and takes a free
 //!   slot, or pairs up with a leaf in a new node. Removal empties the slot.
 //! - [`Bvh::rebuild`] rebuilds the whole tree top-down by binned SAH (Wald,
@@ -352,7 +352,8 @@ impl Bvh {
 
     /// Gives a leaf a new tight box and filter. The tree is untouched while
     /// the box stays inside the leaf's fat box and the category is the same;
-    /// otherwise the leaf gets a new fat box and its ancestors are refitted.
+    /// otherwise the leaf gets a new fat box, which its ancestors' boxes grow
+    /// to hold.
     pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool) {
         let leaf = &mut self.leaves[proxy as usize];
         leaf.user_data = user_data;
@@ -367,8 +368,9 @@ impl Bvh {
         if inside && same_category {
             return;
         }
-        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fatten(aabb, displacement));
-        self.refit_from(node);
+        let fat = fatten(aabb, displacement);
+        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fat);
+        self.grow_from(node, &fat, filter.category);
         self.refits += 1;
         self.rebuild_if_due();
     }
@@ -395,6 +397,30 @@ impl Bvh {
         }
     }
 
+    /// Makes `node` and its ancestors hold `aabb` and `category`, growing
+    /// their boxes, never shrinking them (that waits for the next rebuild):
+    /// the walk stops at the first ancestor that already holds both, which
+    /// for a small motion is usually the first.
+    fn grow_from(&mut self, mut node: u32, aabb: &Aabb, category: u64) {
+        loop {
+            let n = &mut self.nodes[node as usize];
+            n.category |= category;
+            let parent = n.parent;
+            if parent == NULL_NODE {
+                return;
+            }
+            let p = &mut self.nodes[parent as usize];
+            let slot = p.slot_of(node);
+            let held = p.slot_box(slot);
+            let holds = held.min.cmple(aabb.min).all() && aabb.max.cmple(held.max).all();
+            if holds && p.category & category == category {
+                return;
+            }
+            p.set_slot(slot, node, &held.union(aabb));
+            node = parent;
+        }
+    }
+
     /// Recomputes categories and parent slot boxes from `node` up to the
     /// root, stopping once a node's box and category are unchanged.
     fn refit_from(&mut self, mut node: u32) {
@@ -415,20 +441,6 @@ impl Bvh {
             node = n.parent;
         }
     }
-}
-
-/// The segment's reciprocal direction for slab tests, with zero components
-/// replaced by `±1e30` so that `(bound − origin)·inv` never forms `0·∞`.
-#[inline]
-fn safe_recip(d: Vec3) -> Vec3 {
-    let r = |x: f32| {
-        if x.abs() < 1e-30 {
-            1e30f32.copysign(x)
-        } else {
-            1.0 / x
-        }
-    };
-    Vec3::new(r(d.x), r(d.y), r(d.z))
 }
 
 /// Asks the CPU to start loading a node's two cache lines, so that a node
@@ -492,38 +504,70 @@ impl<T: Copy + Default> TraversalStack<T> {
     }
 }
 
+/// The relative slack of the node slab test: a node's entry `t` and exit
+/// `t`, and the best `t` so far, are compared with this much tolerance.
+/// Node tests multiply by a reciprocal where the exact leaf test divides;
+/// each result is within a few ulps (`4·2⁻²⁴ ≈ 2.4e-7`) of the exact
+/// value, so a slack of `1e-6` never prunes a box the exact test would hit,
+/// grazing and tied hits included.
+const SLAB_SLACK: f32 = 1.0 + 1e-6;
+
+/// Whether an entry parameter `t` may still beat (or tie) `t_max`.
+#[inline]
+fn may_beat(t: f32, t_max: f32) -> bool {
+    t <= t_max * SLAB_SLACK
+}
+
 /// A segment prepared for slab tests against four boxes at once.
 struct SlabRay {
     origin: [Vec4; 3],
     inv: [Vec4; 3],
+    /// Axes the segment does not move along (`|d_i| < 1e-30`): there the
+    /// slab is all or nothing, decided by `min_i <= start_i <= max_i`, as the
+    /// exact test decides it (a reciprocal would turn `0·∞` into NaN, or a
+    /// start on the face into an empty slab).
+    parallel: [bool; 3],
 }
 
 impl SlabRay {
     fn new(segment: &Segment) -> Self {
         let o = segment.start;
-        let inv = safe_recip(segment.direction());
+        let d = segment.direction();
+        let parallel = [d.x.abs() < 1e-30, d.y.abs() < 1e-30, d.z.abs() < 1e-30];
+        let inv = |axis: usize| if parallel[axis] { 0.0 } else { 1.0 / d[axis] };
         Self {
             origin: [Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z)],
-            inv: [Vec4::splat(inv.x), Vec4::splat(inv.y), Vec4::splat(inv.z)],
+            inv: [Vec4::splat(inv(0)), Vec4::splat(inv(1)), Vec4::splat(inv(2))],
+            parallel,
+        }
+    }
+
+    /// The entry and exit parameters of the four slabs `[min, max]` on one axis.
+    #[inline]
+    fn slab(&self, axis: usize, min: Vec4, max: Vec4) -> (Vec4, Vec4) {
+        let o = self.origin[axis];
+        if self.parallel[axis] {
+            let inside = min.cmple(o) & o.cmple(max);
+            let all = Vec4::splat(f32::INFINITY);
+            (Vec4::select(inside, -all, all), Vec4::select(inside, all, -all))
+        } else {
+            let t0 = (min - o) * self.inv[axis];
+            let t1 = (max - o) * self.inv[axis];
+            (t0.min(t1), t0.max(t1))
         }
     }
 
     /// The slab test of the four child boxes of `node` against `[0, t_max]`:
-    /// a bit mask of the boxes the segment may touch, and their entry `t`s.
-    ///
-    /// Conservative: the exit is widened by a relative `1e-6`, so rounding
-    /// never prunes a box that the exact leaf test would hit.
+    /// a bit mask of the boxes the segment may touch (within
+    /// [`SLAB_SLACK`]), and their entry `t`s.
     #[inline]
     fn test(&self, node: &Node, t_max: f32) -> (u32, Vec4) {
-        let tx0 = (node.min_x - self.origin[0]) * self.inv[0];
-        let tx1 = (node.max_x - self.origin[0]) * self.inv[0];
-        let ty0 = (node.min_y - self.origin[1]) * self.inv[1];
-        let ty1 = (node.max_y - self.origin[1]) * self.inv[1];
-        let tz0 = (node.min_z - self.origin[2]) * self.inv[2];
-        let tz1 = (node.max_z - self.origin[2]) * self.inv[2];
-        let near = tx0.min(tx1).max(ty0.min(ty1)).max(tz0.min(tz1)).max(Vec4::ZERO);
-        let far = tx0.max(tx1).min(ty0.max(ty1)).min(tz0.max(tz1)).min(Vec4::splat(t_max));
-        (near.cmple(far * (1.0 + 1e-6)).bitmask(), near)
+        let (x0, x1) = self.slab(0, node.min_x, node.max_x);
+        let (y0, y1) = self.slab(1, node.min_y, node.max_y);
+        let (z0, z1) = self.slab(2, node.min_z, node.max_z);
+        let near = x0.max(y0).max(z0).max(Vec4::ZERO);
+        let far = x1.min(y1).min(z1).min(Vec4::splat(t_max));
+        (near.cmple(far * SLAB_SLACK).bitmask(), near)
     }
 }
 
@@ -553,7 +597,7 @@ impl Bvh {
         stack.push((self.root, 0.0));
         while let Some((index, t_near)) = stack.pop() {
             let node = &self.nodes[index as usize];
-            if t_near > t_max || node.category & mask == 0 {
+            if !may_beat(t_near, t_max) || node.category & mask == 0 {
                 continue;
             }
             let (mut hits, near) = ray.test(node, t_max);
@@ -576,14 +620,14 @@ impl Bvh {
             // the segment; inner nodes are pushed far to near, so the
             // nearest pops next.
             for &(child, t) in &order[..count] {
-                if is_leaf(child) && t <= t_max {
+                if is_leaf(child) && may_beat(t, t_max) {
                     if let Some(hit) = hit_leaf(&self.leaves[(child & !LEAF_BIT) as usize]) {
                         t_max = t_max.min(hit);
                     }
                 }
             }
             for &(child, t) in order[..count].iter().rev() {
-                if !is_leaf(child) && t <= t_max {
+                if !is_leaf(child) && may_beat(t, t_max) {
                     prefetch(&self.nodes[child as usize]);
                     stack.push((child, t));
                 }
@@ -640,17 +684,26 @@ impl Bvh {
         self.nodes.clear();
         self.free_nodes.clear();
         self.root = NULL_NODE;
-        let mut proxies: Vec<u32> = (0..self.leaves.len() as u32)
-            .filter(|&i| self.leaves[i as usize].node != NULL_NODE)
+        let mut items: Vec<BuildItem> = self
+            .leaves
+            .iter()
+            .enumerate()
+            .filter(|(_, leaf)| leaf.node != NULL_NODE)
+            .map(|(proxy, leaf)| BuildItem {
+                aabb: leaf.aabb,
+                center: leaf.aabb.center(),
+                proxy: proxy as u32,
+            })
             .collect();
-        if proxies.is_empty() {
+        if items.is_empty() {
             return;
         }
-        let mut boxes: Vec<Aabb> = proxies.iter().map(|&p| self.leaves[p as usize].aabb).collect();
-        // (range start, range end, parent node, parent slot)
-        let mut tasks: Vec<(usize, usize, u32, usize)> = vec![(0, proxies.len(), NULL_NODE, 0)];
-        let mut created: Vec<u32> = Vec::new();
-        while let Some((start, end, parent, parent_slot)) = tasks.pop() {
+        self.nodes.reserve(items.len() / 2);
+        let whole = Part::of(&items, 0, items.len());
+        // (part, parent node, parent slot)
+        let mut tasks: Vec<(Part, u32, usize)> = vec![(whole, NULL_NODE, 0)];
+        let mut created: Vec<u32> = Vec::with_capacity(items.len() / 2);
+        while let Some((part, parent, parent_slot)) = tasks.pop() {
             let node = self.allocate_node(parent);
             created.push(node);
             if parent == NULL_NODE {
@@ -660,53 +713,43 @@ impl Bvh {
             }
             // Split the part with the largest surface area (the one most
             // often entered, by SAH's measure) until there are four.
-            let area = |range: &[Aabb]| {
-                range
-                    .iter()
-                    .copied()
-                    .reduce(|a, b| a.union(&b))
-                    .map_or(0.0, |b| b.surface_area())
-            };
-            let mut parts = [(start, end, area(&boxes[start..end])); 4];
-            let mut part_count = 1;
-            while part_count < 4 {
-                let Some(i) = (0..part_count)
-                    .filter(|&i| parts[i].1 - parts[i].0 >= 2)
-                    .max_by(|&a, &b| parts[a].2.total_cmp(&parts[b].2))
-                else {
+            let mut parts = [part; 4];
+            let mut count = 1;
+            while count < 4 {
+                let Some(i) = (0..count).filter(|&i| parts[i].len() >= 2).max_by(|&a, &b| {
+                    parts[a]
+                        .bounds
+                        .surface_area()
+                        .total_cmp(&parts[b].bounds.surface_area())
+                }) else {
                     break;
                 };
-                let (s, e, _) = parts[i];
-                let k = s + sah_split(&mut proxies[s..e], &mut boxes[s..e]);
-                parts[i] = (s, k, area(&boxes[s..k]));
-                parts[part_count] = (k, e, area(&boxes[k..e]));
-                part_count += 1;
+                let (left, right) = sah_split(&mut items, parts[i]);
+                parts[i] = left;
+                parts[count] = right;
+                count += 1;
             }
-            let parts = &parts[..part_count];
-            for (slot, &(s, e, _)) in parts.iter().enumerate() {
-                if e - s == 1 {
-                    self.place(node, slot, leaf_child(proxies[s]), &boxes[s]);
+            for (slot, part) in parts[..count].iter().enumerate() {
+                if part.len() == 1 {
+                    let item = &items[part.start];
+                    self.place(node, slot, leaf_child(item.proxy), &item.aabb);
                 } else {
-                    tasks.push((s, e, node, slot));
+                    self.nodes[node as usize].set_slot(slot, NULL_NODE, &part.bounds);
+                    tasks.push((*part, node, slot));
                 }
             }
         }
-        // Parents were created before their children: refit in reverse.
+        // Parents were created before their children: categories in reverse.
         for &node in created.iter().rev() {
-            let n = self.nodes[node as usize];
+            let n = &self.nodes[node as usize];
             let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
             self.nodes[node as usize].category = category;
-            if n.parent != NULL_NODE {
-                let bounds = n.bounds().expect("a built node has a child");
-                let slot = self.nodes[n.parent as usize].slot_of(node);
-                self.nodes[n.parent as usize].set_slot(slot, node, &bounds);
-            }
         }
     }
 
     /// Checks every structural invariant: parent links, leaf positions,
-    /// boxes holding their children, category unions, the leaf count. For
-    /// tests.
+    /// boxes holding their children, categories holding their children's,
+    /// the leaf count. For tests.
     pub fn validate(&self) -> Result<(), String> {
         let mut leaves = 0;
         if self.root != NULL_NODE {
@@ -745,8 +788,8 @@ impl Bvh {
                         stack.push(child);
                     }
                 }
-                if category != node.category {
-                    return Err(format!("node {index} has a wrong category union"));
+                if category & !node.category != 0 {
+                    return Err(format!("node {index} misses categories of its children"));
                 }
             }
         }
@@ -757,41 +800,96 @@ impl Bvh {
     }
 }
 
-/// Reorders `proxies` (and their `boxes`) so the first `k` go left and the
-/// rest right, with `k` chosen by binned SAH over the box centres, and
-/// returns `k` (always in `1..len`).
-///
-/// On each axis with extent the centres fall into [`SAH_BINS`] bins; the
-/// split between bins `i − 1` and `i` costs
-/// `area(left)·count(left) + area(right)·count(right)`. Coincident centres,
-/// or no split leaving both sides non-empty, split in the middle.
-fn sah_split(proxies: &mut [u32], boxes: &mut [Aabb]) -> usize {
-    let n = proxies.len();
-    let mut lo = Vec3::splat(f32::INFINITY);
-    let mut hi = Vec3::splat(f32::NEG_INFINITY);
-    for b in boxes.iter() {
-        lo = lo.min(b.center());
-        hi = hi.max(b.center());
+/// A leaf during a rebuild: its proxy, box and box centre.
+#[derive(Debug, Clone, Copy)]
+struct BuildItem {
+    aabb: Aabb,
+    center: Vec3,
+    proxy: u32,
+}
+
+/// A range of build items with the bounds of their boxes and of their
+/// centres.
+#[derive(Debug, Clone, Copy)]
+struct Part {
+    start: usize,
+    end: usize,
+    bounds: Aabb,
+    centers: Aabb,
+}
+
+impl Part {
+    fn of(items: &[BuildItem], start: usize, end: usize) -> Self {
+        let mut bounds = Aabb::new(Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+        let mut centers = bounds;
+        for item in &items[start..end] {
+            bounds = bounds.union(&item.aabb);
+            centers.grow(item.center);
+        }
+        Self {
+            start,
+            end,
+            bounds,
+            centers,
+        }
     }
-    let extent = hi - lo;
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.end - self.start
+    }
+}
+
+/// Splits a part in two by binned SAH over its centres and reorders its
+/// items so the left part comes first; both parts are non-empty.
+///
+/// Each centre falls into one of [`SAH_BINS`] bins per axis (one pass over
+/// the items for all three axes); the split between bins `i − 1` and `i`
+/// costs `area(left)·count(left) + area(right)·count(right)`, and the
+/// cheapest split over the three axes wins. Coincident centres, or no split
+/// leaving both sides non-empty, split in the middle of the range.
+fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
+    let n = part.len();
+    let range = &mut items[part.start..part.end];
+    let lo = part.centers.min;
+    let extent = part.centers.max - part.centers.min;
+    let scale = Vec3::new(
+        if extent.x > 0.0 {
+            SAH_BINS as f32 / extent.x
+        } else {
+            0.0
+        },
+        if extent.y > 0.0 {
+            SAH_BINS as f32 / extent.y
+        } else {
+            0.0
+        },
+        if extent.z > 0.0 {
+            SAH_BINS as f32 / extent.z
+        } else {
+            0.0
+        },
+    );
+    let bin_of = |c: Vec3, axis: usize| (((c[axis] - lo[axis]) * scale[axis]) as usize).min(SAH_BINS - 1);
     let empty = Aabb::new(Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    let mut bins = [[(empty, 0usize); SAH_BINS]; 3];
+    for item in range.iter() {
+        for (axis, axis_bins) in bins.iter_mut().enumerate() {
+            let bin = &mut axis_bins[bin_of(item.center, axis)];
+            bin.0 = bin.0.union(&item.aabb);
+            bin.1 += 1;
+        }
+    }
     let mut best: Option<(f32, usize, usize)> = None; // (cost, axis, first bin on the right)
-    for axis in 0..3 {
+    for (axis, axis_bins) in bins.iter().enumerate() {
         if !(extent[axis] > 0.0) {
             continue;
-        }
-        let scale = SAH_BINS as f32 / extent[axis];
-        let mut bins = [(empty, 0usize); SAH_BINS];
-        for b in boxes.iter() {
-            let bin = (((b.center()[axis] - lo[axis]) * scale) as usize).min(SAH_BINS - 1);
-            bins[bin].0 = bins[bin].0.union(b);
-            bins[bin].1 += 1;
         }
         let mut right_cost = [0.0f32; SAH_BINS];
         let (mut acc, mut acc_count) = (empty, 0);
         for i in (1..SAH_BINS).rev() {
-            acc = acc.union(&bins[i].0);
-            acc_count += bins[i].1;
+            acc = acc.union(&axis_bins[i].0);
+            acc_count += axis_bins[i].1;
             right_cost[i] = if acc_count == 0 {
                 0.0
             } else {
@@ -800,8 +898,8 @@ fn sah_split(proxies: &mut [u32], boxes: &mut [Aabb]) -> usize {
         }
         let (mut left, mut left_count) = (empty, 0);
         for i in 1..SAH_BINS {
-            left = left.union(&bins[i - 1].0);
-            left_count += bins[i - 1].1;
+            left = left.union(&axis_bins[i - 1].0);
+            left_count += axis_bins[i - 1].1;
             if left_count == 0 || left_count == n {
                 continue;
             }
@@ -811,24 +909,42 @@ fn sah_split(proxies: &mut [u32], boxes: &mut [Aabb]) -> usize {
             }
         }
     }
-    let Some((_, axis, split_bin)) = best else {
-        return n / 2;
+    let goes_left: &dyn Fn(usize, &BuildItem) -> bool = match best {
+        Some((_, axis, split_bin)) => &move |_, item| bin_of(item.center, axis) < split_bin,
+        None => &|i, _| i < n / 2,
     };
-    let scale = SAH_BINS as f32 / extent[axis];
+    // One pass: partition, and gather both sides' bounds as it goes.
+    let mut sides = [(empty, empty); 2];
     let mut k = 0;
     for i in 0..n {
-        let bin = (((boxes[i].center()[axis] - lo[axis]) * scale) as usize).min(SAH_BINS - 1);
-        if bin < split_bin {
-            proxies.swap(i, k);
-            boxes.swap(i, k);
+        let item = range[i];
+        let side = if goes_left(i, &item) { 0 } else { 1 };
+        sides[side].0 = sides[side].0.union(&item.aabb);
+        sides[side].1.grow(item.center);
+        if side == 0 {
+            range.swap(i, k);
             k += 1;
         }
     }
     if k == 0 || k == n {
-        n / 2
-    } else {
-        k
+        // No usable plane: halve the range as it stands.
+        let mid = part.start + n / 2;
+        return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     }
+    let mid = part.start + k;
+    let left = Part {
+        start: part.start,
+        end: mid,
+        bounds: sides[0].0,
+        centers: sides[0].1,
+    };
+    let right = Part {
+        start: mid,
+        end: part.end,
+        bounds: sides[1].0,
+        centers: sides[1].1,
+    };
+    (left, right)
 }
 
 impl Bvh {
