@@ -4,8 +4,8 @@
 use slotmap::SlotMap;
 
 use crate::broad::bvh::{Bvh, Leaf};
-use crate::broad::pair_cache::PairCache;
 use crate::broad::events::{self, PairEvents};
+use crate::broad::pair_cache::PairCache;
 use crate::broad::sap::SweepAndPrune;
 use crate::broad::{naive, Pair};
 use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
@@ -167,6 +167,36 @@ impl World {
         self.sweep_and_prune.insert(key);
         self.pair_cache.mark(self.colliders[key].proxy);
         Ok(key)
+    }
+
+    /// Adds many colliders at once (a level load) and returns their keys in
+    /// order; all or nothing: if any description is invalid, or they would
+    /// not all fit, none is added. A batch at least as large as the world
+    /// is placed in the tree by one SAH build, faster than adding one by one
+    /// and a better tree than incremental insertion (no
+    /// [`World::optimize`] needed).
+    ///
+    /// Errors: those of [`World::add`].
+    pub fn extend(&mut self, descs: impl IntoIterator<Item = ColliderDesc>) -> Result<Vec<ColliderKey>> {
+        let colliders: Vec<Collider> = descs.into_iter().map(Collider::new).collect::<Result<_>>()?;
+        if colliders.len() > self.max_colliders - self.colliders.len() {
+            return Err(Error::CapacityExceeded);
+        }
+        let keys: Vec<ColliderKey> = colliders.into_iter().map(|c| self.colliders.insert(c)).collect();
+        let leaves: Vec<_> = keys
+            .iter()
+            .map(|&key| {
+                let c = &self.colliders[key];
+                (c.aabb, *c.filter(), c.user_data(), c.is_box(), key)
+            })
+            .collect();
+        let proxies = self.bvh.insert_batch(&leaves);
+        for (&key, proxy) in keys.iter().zip(proxies) {
+            self.colliders[key].proxy = proxy;
+            self.sweep_and_prune.insert(key);
+            self.pair_cache.mark(proxy);
+        }
+        Ok(keys)
     }
 
     /// Removes a collider and returns what it was; [`Error::StaleHandle`]
@@ -454,9 +484,15 @@ impl World {
         }
     }
 
-    #[doc(hidden)]
-    pub fn debug_stats(&self) -> (usize, usize, f64, f64) {
-        self.bvh.debug_stats()
+    /// Bytes held by the world: the collider slots and every broad-phase
+    /// structure (capacities, not lengths), for memory budgets.
+    pub fn memory_bytes(&self) -> usize {
+        self.colliders.capacity() * (core::mem::size_of::<Collider>() + core::mem::size_of::<u32>())
+            + self.bvh.memory_bytes()
+            + self.sweep_and_prune.memory_bytes()
+            + self.pair_cache.memory_bytes()
+            + (self.pairs.capacity() + self.previous_pairs.capacity() + self.began.capacity() + self.ended.capacity())
+                * core::mem::size_of::<Pair>()
     }
 
     /// Checks the broad phase's invariants (tree links, boxes, counts);

@@ -357,3 +357,44 @@ fn segments_along_faces_and_edges_match_brute_force() {
     }
     assert_eq!(checked, 3 * 3 * 4 * 2);
 }
+
+/// `extend` adds a batch all or nothing: an invalid description or a batch
+/// over the limit leaves the world as it was; a valid batch (small, into a
+/// populated world, or large, by one build) answers like brute force.
+#[test]
+fn extend_is_all_or_nothing_and_matches_brute_force() {
+    let desc = |i: u32| {
+        let min = Vec3::new(
+            (i % 17) as f32 * 1.5,
+            (i / 17 % 13) as f32 * 1.5,
+            (i / 221) as f32 * 1.5,
+        );
+        ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + Vec3::splat(2.0)))).with_user_data(u64::from(i))
+    };
+    let mut world = World::with_max_colliders(1000);
+    let first = world.extend((0..10).map(desc)).unwrap();
+    assert_eq!(first.len(), 10);
+
+    let before = pairwise(&world);
+    let mut bad: Vec<ColliderDesc> = (10..20).map(desc).collect();
+    bad[5].shape = Shape::Sphere(Sphere::new(Vec3::ZERO, -1.0));
+    assert_eq!(world.extend(bad), Err(collide::Error::NegativeRadius));
+    assert_eq!(world.len(), 10);
+    assert_eq!(world.extend((0..991).map(desc)), Err(collide::Error::CapacityExceeded));
+    assert_eq!((world.len(), pairwise(&world)), (10, before));
+
+    world.extend((10..20).map(desc)).unwrap();
+    world.extend((20..600).map(desc)).unwrap();
+    assert_eq!(world.validate(), Ok(()));
+    assert_eq!(world.len(), 600);
+    let reference = pairwise(&world);
+    assert_eq!(world.pairs(), reference.as_slice());
+    for i in 0..200 {
+        let a = Vec3::new((i % 7) as f32 * 4.0 - 2.0, (i % 11) as f32 * 2.0, (i % 5) as f32 * 3.0);
+        let s = Segment::new(a, a + Vec3::new(20.0, 3.0 - (i % 3) as f32, 7.0));
+        assert_eq!(
+            world.segment_cast(&s, &QueryFilter::ALL).unwrap(),
+            world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap()
+        );
+    }
+}

@@ -28,6 +28,9 @@ use crate::shape::{Aabb, Segment};
 /// "No node" / an empty child slot.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
 
+/// A leaf's `node` while a batch insertion waits for its rebuild.
+const PENDING_NODE: u32 = u32::MAX - 1;
+
 /// Marks a child index as a leaf index.
 const LEAF_BIT: u32 = 1 << 31;
 
@@ -261,6 +264,39 @@ impl Bvh {
 
     /// Adds a leaf and returns its proxy id.
     pub fn insert(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
+        let proxy = self.allocate_leaf(aabb, filter, user_data, is_box, key);
+        self.insert_leaf(proxy);
+        self.insertions += 1;
+        self.rebuild_if_due();
+        proxy
+    }
+
+    /// Adds many leaves at once, `(box, filter, user data, is box, key)`
+    /// each, and returns their proxy ids in order. A batch at least as large
+    /// as the tree is placed by one SAH rebuild (a level load); a smaller one
+    /// leaf by leaf.
+    pub fn insert_batch(&mut self, leaves: &[(Aabb, Filter, u64, bool, ColliderKey)]) -> Vec<u32> {
+        if leaves.len() < self.leaf_count.max(64) {
+            return leaves
+                .iter()
+                .map(|(aabb, filter, user_data, is_box, key)| self.insert(aabb, *filter, *user_data, *is_box, *key))
+                .collect();
+        }
+        let proxies = leaves
+            .iter()
+            .map(|(aabb, filter, user_data, is_box, key)| {
+                let proxy = self.allocate_leaf(aabb, *filter, *user_data, *is_box, *key);
+                // Not in the tree yet, but live: the rebuild below places it.
+                self.leaves[proxy as usize].node = PENDING_NODE;
+                proxy
+            })
+            .collect();
+        self.rebuild();
+        proxies
+    }
+
+    /// A new leaf record (reusing a free one), not yet in the tree.
+    fn allocate_leaf(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
         let leaf = Leaf {
             aabb: *aabb,
             key,
@@ -281,9 +317,6 @@ impl Bvh {
             }
         };
         self.leaf_count += 1;
-        self.insert_leaf(proxy);
-        self.insertions += 1;
-        self.rebuild_if_due();
         proxy
     }
 
@@ -945,33 +978,4 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
         centers: sides[1].1,
     };
     (left, right)
-}
-
-impl Bvh {
-    #[doc(hidden)]
-    pub fn debug_stats(&self) -> (usize, usize, f64, f64) {
-        let mut max_depth = 0;
-        let mut total_depth = 0usize;
-        let mut sah = 0.0f64;
-        let mut stack = vec![(self.root, 0usize)];
-        let mut nodes = 0;
-        while let Some((n, d)) = stack.pop() {
-            nodes += 1;
-            let node = &self.nodes[n as usize];
-            for s in 0..4 {
-                let c = node.children[s];
-                if c == NULL_NODE {
-                    continue;
-                }
-                sah += node.slot_box(s).surface_area() as f64;
-                if is_leaf(c) {
-                    max_depth = max_depth.max(d + 1);
-                    total_depth += d + 1;
-                } else {
-                    stack.push((c, d + 1));
-                }
-            }
-        }
-        (max_depth, nodes, total_depth as f64 / self.leaf_count as f64, sah)
-    }
 }

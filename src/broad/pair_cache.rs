@@ -30,6 +30,16 @@ pub struct PairCache {
 }
 
 impl PairCache {
+    /// Bytes held by the cache's arrays (capacities).
+    pub fn memory_bytes(&self) -> usize {
+        use core::mem::size_of;
+        self.changed.capacity()
+            + self.changed_list.capacity() * 4
+            + (self.pairs.capacity() + self.merged_pairs.capacity()) * size_of::<Pair>()
+            + (self.proxies.capacity() + self.merged_proxies.capacity()) * 8
+            + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
+    }
+
     /// Flags a leaf as changed: its pairs are found anew at the next call.
     pub fn mark(&mut self, proxy: u32) {
         let i = proxy as usize;

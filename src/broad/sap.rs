@@ -38,6 +38,17 @@ pub struct SweepAndPrune {
 }
 
 impl SweepAndPrune {
+    /// Bytes held by the arrays (capacities).
+    pub fn memory_bytes(&self) -> usize {
+        (self.keys.capacity() + self.added.capacity()) * core::mem::size_of::<ColliderKey>()
+            + self
+                .min
+                .iter()
+                .chain(&self.max)
+                .map(|v| v.capacity() * 4)
+                .sum::<usize>()
+    }
+
     /// Registers a new collider; it joins the arrays at the next call.
     pub fn insert(&mut self, key: ColliderKey) {
         self.added.push(key);
