@@ -484,6 +484,15 @@ impl World {
         }
     }
 
+    /// The events of the last [`World::pair_events`] call (empty before the
+    /// first), valid until the next mutation.
+    pub fn last_pair_events(&self) -> PairEvents<'_> {
+        PairEvents {
+            began: &self.began,
+            ended: &self.ended,
+        }
+    }
+
     /// Bytes held by the world: the collider slots and every broad-phase
     /// structure (capacities, not lengths), for memory budgets.
     pub fn memory_bytes(&self) -> usize {

@@ -227,6 +227,30 @@ fn pairs_into(finder: BufferFinder, world: *mut PhysWorld) -> Vec<PhysPair> {
 }
 
 /// `phys_test_pairwise_into` with a `*mut` world, to share `pairs_into`.
+/// `phys_pair_events_began`, with a `*mut` world.
+unsafe extern "C" fn began_into_mut(
+    world: *mut PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    // SAFETY: the caller's pointers, passed on.
+    unsafe { phys_pair_events_began(world, out, capacity, written, total) }
+}
+
+/// `phys_pair_events_ended`, with a `*mut` world.
+unsafe extern "C" fn ended_into_mut(
+    world: *mut PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    // SAFETY: the caller's pointers, passed on.
+    unsafe { phys_pair_events_ended(world, out, capacity, written, total) }
+}
+
 unsafe extern "C" fn pairwise_into_mut(
     world: *mut PhysWorld,
     out: *mut PhysPair,
@@ -526,6 +550,39 @@ unsafe extern "C" fn count_pairs(ctx: *mut c_void, _: PhysCollider, _: u64, _: P
 /// A callback that ignores its context (which may be NULL).
 unsafe extern "C" fn ignore_pair(_: *mut c_void, _: PhysCollider, _: u64, _: PhysCollider, _: u64) {}
 
+/// A query that fills a caller buffer (`phys_segment_cast_all`,
+/// `phys_overlap_*`), called with one pointer spoiled: `fill(world, out,
+/// capacity, written, total)`. The outputs are untouched when the buffer and
+/// both counters hold their sentinels.
+fn buffer_call<T: Copy + PartialEq + 'static>(
+    world: *mut PhysWorld,
+    sentinel: T,
+    fill: impl Fn(*mut PhysWorld, *mut T, usize, *mut usize, *mut usize) -> PhysStatus + 'static,
+) -> impl Fn(Target) -> (PhysStatus, bool) {
+    move |t| {
+        let mut buffer = [sentinel; 8];
+        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+        let status = fill(
+            arg(world, "world", t),
+            arg(buffer.as_mut_ptr(), "out", t),
+            buffer.len(),
+            arg(&mut written, "written", t),
+            arg(&mut total, "total", t),
+        );
+        let untouched = buffer.iter().all(|p| *p == sentinel) && written == SENTINEL_USIZE && total == SENTINEL_USIZE;
+        (status, untouched)
+    }
+}
+
+/// A filter that accepts every collider.
+fn all_filter() -> PhysQueryFilter {
+    PhysQueryFilter {
+        category_bits: u64::MAX,
+        mask_bits: u64::MAX,
+        exclude: PhysCollider { bits: 0 },
+    }
+}
+
 /// A `phys_test_*_into` call over `world` with one pointer spoiled; the
 /// outputs are untouched when the buffer and both counters hold their sentinels.
 fn pair_buffer_call(world: *mut PhysWorld, finder: BufferFinder) -> impl Fn(Target) -> (PhysStatus, bool) {
@@ -726,7 +783,174 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             &["world", "out", "written", "total"],
             pair_buffer_call(world, phys_test_sweep_and_prune_into),
         ),
+        pc("phys_add_boxes", &["world", "boxes", "descs", "out"], move |t| {
+            let mut out = [SENTINEL_HANDLE; 2];
+            let boxes = [cube(1.0), cube(0.5)];
+            let descs = [desc(9, 200.0, 0.0, 0.0), desc(9, 300.0, 0.0, 0.0)];
+            let status = unsafe {
+                phys_add_boxes(
+                    arg(world, "world", t),
+                    arg_in(&boxes[0], "boxes", t),
+                    arg_in(&descs[0], "descs", t),
+                    2,
+                    arg(&mut out[0], "out", t),
+                )
+            };
+            (status, out == [SENTINEL_HANDLE; 2])
+        }),
+        pc("phys_world_optimize", &["world"], move |t| {
+            (unsafe { phys_world_optimize(arg(world, "world", t)) }, true)
+        }),
+        pc("phys_world_memory_bytes", &["world", "out"], move |t| {
+            let mut out = SENTINEL_USIZE;
+            let status = unsafe { phys_world_memory_bytes(arg(world, "world", t), arg(&mut out, "out", t)) };
+            (status, out == SENTINEL_USIZE)
+        }),
+        pc(
+            "phys_segment_cast_any",
+            &["world", "segment", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+                let through_probe = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
+                let status = unsafe {
+                    phys_segment_cast_any(
+                        arg(world, "world", t),
+                        arg_in(&through_probe, "segment", t),
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_hit())
+            },
+        ),
+        pc(
+            "phys_segment_cast_all",
+            &["world", "segment", "filter", "out", "written", "total"],
+            move |t| {
+                let through_probe = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
+                let (segment_arg, filter_arg) =
+                    (arg_in(&through_probe, "segment", t), arg_in(&all_filter(), "filter", t));
+                buffer_call(world, sentinel_hit(), move |w, out, capacity, written, total| unsafe {
+                    phys_segment_cast_all(w, segment_arg, filter_arg, out, capacity, written, total)
+                })(t)
+            },
+        ),
+        pc(
+            "phys_segment_cast_batch",
+            &["world", "segments", "filter", "out_hit", "out"],
+            move |t| {
+                let segments = [segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0)); 2];
+                let mut hit_bytes = [SENTINEL_BOOL_BYTE; 2];
+                let mut out = [sentinel_hit(); 2];
+                let status = unsafe {
+                    phys_segment_cast_batch(
+                        arg(world, "world", t),
+                        arg_in(&segments[0], "segments", t),
+                        2,
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_bytes[0]), "out_hit", t),
+                        arg(&mut out[0], "out", t),
+                    )
+                };
+                let untouched = hit_bytes == [SENTINEL_BOOL_BYTE; 2] && out == [sentinel_hit(); 2];
+                (status, untouched)
+            },
+        ),
+        pc(
+            "phys_overlap_box",
+            &["world", "aabb", "filter", "out", "written", "total"],
+            move |t| {
+                let (aabb_arg, filter_arg) = (arg_in(&cube(2.0), "aabb", t), arg_in(&all_filter(), "filter", t));
+                buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
+                    phys_overlap_box(w, aabb_arg, filter_arg, out, capacity, written, total)
+                })(t)
+            },
+        ),
+        pc(
+            "phys_overlap_sphere",
+            &["world", "sphere", "filter", "out", "written", "total"],
+            move |t| {
+                let (sphere_arg, filter_arg) = (arg_in(&sphere(2.0), "sphere", t), arg_in(&all_filter(), "filter", t));
+                buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
+                    phys_overlap_sphere(w, sphere_arg, filter_arg, out, capacity, written, total)
+                })(t)
+            },
+        ),
+        pc(
+            "phys_overlap_capsule",
+            &["world", "capsule", "filter", "out", "written", "total"],
+            move |t| {
+                let (capsule_arg, filter_arg) =
+                    (arg_in(&capsule(1.0), "capsule", t), arg_in(&all_filter(), "filter", t));
+                buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
+                    phys_overlap_capsule(w, capsule_arg, filter_arg, out, capacity, written, total)
+                })(t)
+            },
+        ),
+        pc("phys_find_pairs", &["world", "callback"], move |t| {
+            let mut calls = 0usize;
+            let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
+                None
+            } else {
+                Some(count_pairs)
+            };
+            let ctx = (&mut calls as *mut usize).cast();
+            let status = unsafe { phys_find_pairs(arg(world, "world", t), callback, ctx) };
+            (status, calls == 0)
+        }),
+        pc(
+            "phys_find_pairs_into",
+            &["world", "out", "written", "total"],
+            pair_buffer_call(world, phys_find_pairs_into),
+        ),
+        pc("phys_update_pair_events", &["world", "began", "ended"], move |t| {
+            let (mut began, mut ended) = (SENTINEL_USIZE, SENTINEL_USIZE);
+            let status = unsafe {
+                phys_update_pair_events(
+                    arg(world, "world", t),
+                    arg(&mut began, "began", t),
+                    arg(&mut ended, "ended", t),
+                )
+            };
+            (status, began == SENTINEL_USIZE && ended == SENTINEL_USIZE)
+        }),
+        pc("phys_pair_events_began", &["world", "out", "written", "total"], |t| {
+            with_events_world(|w| pair_buffer_call(w, began_into_mut)(t))
+        }),
+        pc("phys_pair_events_ended", &["world", "out", "written", "total"], |t| {
+            with_events_world(|w| pair_buffer_call(w, ended_into_mut)(t))
+        }),
     ]
+}
+
+/// Runs `f` on a world of its own whose last pair events are one pair begun
+/// and one ended, so that reading either needs an output buffer.
+fn with_events_world(f: impl FnOnce(*mut PhysWorld) -> (PhysStatus, bool)) -> (PhysStatus, bool) {
+    let world = new_world(None);
+    let a = add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
+    add_box(world, cube(1.0), &desc(2, 1.0, 0.0, 0.0));
+    let (mut began, mut ended) = (0, 0);
+    // SAFETY: a live world and valid out-pointers.
+    unsafe {
+        assert_eq!(phys_update_pair_events(world, &mut began, &mut ended), PHYS_OK);
+        assert_eq!(phys_remove(world, a), PHYS_OK);
+        add_box(world, cube(1.0), &desc(3, 0.0, 1.0, 0.0));
+        assert_eq!(phys_update_pair_events(world, &mut began, &mut ended), PHYS_OK);
+    }
+    assert_eq!((began, ended), (1, 1));
+    let result = f(world);
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+    result
+}
+
+/// A `PhysColliderRef` no call writes.
+fn sentinel_ref() -> PhysColliderRef {
+    PhysColliderRef {
+        collider: SENTINEL_HANDLE,
+        user_data: SENTINEL_U64,
+    }
 }
 
 /// The pointer and callback parameters of every `phys_*` function declared
@@ -804,7 +1028,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
                 // NULL `desc` and `filter` mean the defaults (tested below);
                 // `bool` and function pointers cannot be misaligned.
                 let applies = match bad {
-                    Bad::Null => !matches!(name, "desc" | "filter"),
+                    Bad::Null => !matches!(name, "desc" | "descs" | "filter"),
                     Bad::Misaligned => !matches!(name, "out_hit" | "callback"),
                 };
                 if !applies {
@@ -830,7 +1054,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 95, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 201, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

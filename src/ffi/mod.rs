@@ -8,9 +8,11 @@
 //! out-pointers and are written only when the status is `PHYS_OK`.
 
 pub mod error;
+pub mod query;
 pub mod types;
 pub mod world;
 
 pub use error::PhysStatus;
+pub use query::*;
 pub use types::*;
-pub use world::PhysWorld;
+pub use world::*;

@@ -173,6 +173,16 @@ pub struct PhysPair {
     pub user_b: u64,
 }
 
+/// A collider found by a region query, with its user data.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PhysColliderRef {
+    /// The collider.
+    pub collider: PhysCollider,
+    /// Its user data.
+    pub user_data: u64,
+}
+
 /// Called once per overlapping pair with the caller's context pointer. It
 /// must not unwind (throw) into collide; it may call any `phys_*` function.
 pub type PhysPairCallback =
@@ -191,6 +201,7 @@ const _: () = {
     assert!(size_of::<PhysQueryFilter>() == 24);
     assert!(size_of::<PhysHit>() == 48 && offset_of!(PhysHit, normal) == 32);
     assert!(size_of::<PhysPair>() == 32);
+    assert!(size_of::<PhysColliderRef>() == 16);
 };
 
 impl From<PhysVec3> for Vec3 {

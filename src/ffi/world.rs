@@ -8,9 +8,8 @@
 //! `PhysWorld*` comes from `phys_world_create` and was not destroyed. NULL
 //! and misaligned pointers are detected and reported, not dereferenced.
 
-use core::ffi::{c_char, c_void};
+use core::ffi::c_char;
 
-use crate::broad::Pair;
 use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
@@ -23,33 +22,33 @@ use crate::world::World;
 /// concurrently with each other on the same world; functions taking
 /// `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
 pub struct PhysWorld {
-    world: World,
+    pub(crate) world: World,
     /// Mixed into every handle's generation, so a handle of another world is
     /// detected as stale (see `PhysCollider::encode`).
-    salt: u32,
+    pub(crate) salt: u32,
     /// Reused by `phys_test_sweep_and_prune` to hand pairs to the callback
     /// without holding a borrow of the world while C code runs.
-    pair_scratch: Vec<PhysPair>,
+    pub(crate) pair_scratch: Vec<PhysPair>,
 }
 
 /// A checked output pointer: non-NULL and aligned, written at most once,
 /// at the end of a successful call.
-struct Out<T>(*mut T);
+pub(crate) struct Out<T>(*mut T);
 
 impl<T> Out<T> {
-    fn new(ptr: *mut T, name: &'static str) -> Result<Self, Failure> {
+    pub(crate) fn new(ptr: *mut T, name: &'static str) -> Result<Self, Failure> {
         check_pointer(ptr.cast_const(), name)?;
         Ok(Self(ptr))
     }
 
-    fn write(self, value: T) {
+    pub(crate) fn write(self, value: T) {
         // SAFETY: non-NULL and aligned (checked in `new`); the caller
         // guarantees it is valid for writes (the module's pointer contract).
         unsafe { self.0.write(value) }
     }
 }
 
-fn check_pointer<T>(ptr: *const T, name: &'static str) -> Result<(), Failure> {
+pub(crate) fn check_pointer<T>(ptr: *const T, name: &'static str) -> Result<(), Failure> {
     if ptr.is_null() {
         return Err(Failure::NullPointer(name));
     }
@@ -60,7 +59,7 @@ fn check_pointer<T>(ptr: *const T, name: &'static str) -> Result<(), Failure> {
 }
 
 /// Copies `*ptr` in after checking it.
-fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
+pub(crate) fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
     check_pointer(ptr, name)?;
     // SAFETY: non-NULL and aligned (checked); the caller guarantees it points
     // to a valid `T` (the module's pointer contract).
@@ -68,7 +67,7 @@ fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
 }
 
 /// Copies `*ptr` in, or gives `default` for NULL.
-fn read_or<T: Copy>(ptr: *const T, default: T, name: &'static str) -> Result<T, Failure> {
+pub(crate) fn read_or<T: Copy>(ptr: *const T, default: T, name: &'static str) -> Result<T, Failure> {
     if ptr.is_null() {
         Ok(default)
     } else {
@@ -76,14 +75,14 @@ fn read_or<T: Copy>(ptr: *const T, default: T, name: &'static str) -> Result<T, 
     }
 }
 
-fn world_ref<'a>(world: *const PhysWorld) -> Result<&'a PhysWorld, Failure> {
+pub(crate) fn world_ref<'a>(world: *const PhysWorld) -> Result<&'a PhysWorld, Failure> {
     check_pointer(world, "world")?;
     // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
     // from `phys_world_create`, is not destroyed, and is not being mutated.
     Ok(unsafe { &*world })
 }
 
-fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
+pub(crate) fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
     check_pointer(world.cast_const(), "world")?;
     // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
     // from `phys_world_create`, is not destroyed, and nothing else accesses
@@ -92,11 +91,11 @@ fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
 }
 
 impl PhysWorld {
-    fn key_of(&self, collider: PhysCollider) -> Result<ColliderKey, Failure> {
+    pub(crate) fn key_of(&self, collider: PhysCollider) -> Result<ColliderKey, Failure> {
         collider.decode(self.salt).ok_or(Failure::Core(Error::StaleHandle))
     }
 
-    fn handle(&self, key: ColliderKey) -> PhysCollider {
+    pub(crate) fn handle(&self, key: ColliderKey) -> PhysCollider {
         PhysCollider::encode(key, self.salt)
     }
 }
@@ -542,184 +541,80 @@ pub unsafe extern "C" fn phys_get_transform(
     })
 }
 
-/// Casts the closed segment against every collider `filter` accepts (NULL
-/// accepts all; a stale `exclude` excludes nothing) and reports the closest
-/// hit: `*out_hit` says whether there was one and, if so, `*out` holds it
-/// (`*out` is left alone on a miss). The book's `PhysWorld::SegmentCast`.
+/// Adds `count` box colliders at once (a level load): `boxes[i]` in object
+/// space, placed by `descs[i]` (`descs` NULL for the defaults for all),
+/// handles into `out[i]`. All or nothing: on any error none is added. A
+/// batch at least as large as the world is placed by one SAH build.
+/// `boxes` and `out` may be NULL when `count` is 0.
 ///
 /// # Safety
-/// The pointer contract at the top of collide.h.
+/// The pointer contract at the top of collide.h; each array holds `count`
+/// records.
 #[no_mangle]
-pub unsafe extern "C" fn phys_segment_cast(
-    world: *const PhysWorld,
-    segment: *const PhysSegment,
-    filter: *const PhysQueryFilter,
-    out_hit: *mut bool,
-    out: *mut PhysHit,
+pub unsafe extern "C" fn phys_add_boxes(
+    world: *mut PhysWorld,
+    boxes: *const PhysAabb,
+    descs: *const PhysColliderDesc,
+    count: usize,
+    out: *mut PhysCollider,
 ) -> PhysStatus {
     guard(|| {
-        let out_hit = Out::new(out_hit, "out_hit")?;
-        let out = Out::new(out, "out")?;
-        let world = world_ref(world)?;
-        let segment = read_in(segment, "segment")?.into();
-        let filter = read_or(filter, PhysQueryFilter::default(), "filter")?;
-        match world
-            .world
-            .segment_cast(&segment, &filter.to_query_filter(world.salt))?
-        {
-            Some(hit) => {
-                out.write(PhysHit::new(hit, world.salt));
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
+        let world = world_mut(world)?;
+        if count == 0 {
+            return Ok(());
+        }
+        check_pointer(boxes, "boxes")?;
+        check_pointer(out.cast_const(), "out")?;
+        if !descs.is_null() {
+            check_pointer(descs, "descs")?;
+        }
+        let descs = (0..count)
+            .map(|i| {
+                // SAFETY: `boxes` is non-NULL and aligned (checked), and the
+                // caller guarantees `count` readable records.
+                let aabb: PhysAabb = unsafe { boxes.add(i).read() };
+                // SAFETY: as `boxes`, when `descs` is not NULL.
+                let desc = if descs.is_null() {
+                    descs
+                } else {
+                    unsafe { descs.add(i) }
+                };
+                collider_desc(Shape::Aabb(aabb.into()), desc)
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        let keys = world.world.extend(descs)?;
+        for (i, key) in keys.into_iter().enumerate() {
+            // SAFETY: `out` is non-NULL and aligned (checked), and the caller
+            // guarantees `count` writable records.
+            unsafe { out.add(i).write(world.handle(key)) };
         }
         Ok(())
     })
 }
 
-/// Calls `callback` for each pair in `pairs` with no borrow of the world
-/// alive, so the callback may call back into collide.
-fn deliver(
-    pairs: &[PhysPair],
-    callback: unsafe extern "C" fn(*mut c_void, PhysCollider, u64, PhysCollider, u64),
-    ctx: *mut c_void,
-) {
-    for p in pairs {
-        // SAFETY: a non-NULL function pointer supplied by the caller, called
-        // with the caller's own context pointer, as the header documents.
-        unsafe { callback(ctx, p.a, p.user_a, p.b, p.user_b) };
-    }
-}
-
-/// Copies `pairs` into a caller buffer, or reports how many are needed.
-fn fill(
-    pairs: &[Pair],
-    salt: u32,
-    out: *mut PhysPair,
-    capacity: usize,
-    written: *mut usize,
-    total: *mut usize,
-) -> Result<(), Failure> {
-    let written = Out::new(written, "written")?;
-    let total = Out::new(total, "total")?;
-    if pairs.len() > capacity {
-        total.write(pairs.len());
-        return Err(Failure::BufferTooSmall { needed: pairs.len() });
-    }
-    if !pairs.is_empty() {
-        check_pointer(out.cast_const(), "out")?;
-    }
-    for (i, pair) in pairs.iter().enumerate() {
-        // SAFETY: `out` is non-NULL and aligned (checked above), and the
-        // caller guarantees `capacity >= pairs.len()` writable records.
-        unsafe { out.add(i).write(PhysPair::new(*pair, salt)) };
-    }
-    written.write(pairs.len());
-    total.write(pairs.len());
-    Ok(())
-}
-
-/// Every pair by the O(n²) loop, and the world's salt.
-fn pairwise(world: *const PhysWorld) -> Result<(Vec<Pair>, u32), Failure> {
-    let world = world_ref(world)?;
-    let mut pairs = Vec::new();
-    world.world.test_pairwise(|p| pairs.push(p));
-    Ok((pairs, world.salt))
-}
-
-/// Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
-/// found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
-/// in increasing key order. The callback sees the pairs as they were when the
-/// call began and may call any `phys_*` function but `phys_world_destroy` on
-/// this world, and must not throw.
-///
-/// # Safety
-/// The pointer contract at the top of collide.h; `callback` is a valid function.
-#[no_mangle]
-pub unsafe extern "C" fn phys_test_pairwise(
-    world: *const PhysWorld,
-    callback: PhysPairCallback,
-    ctx: *mut c_void,
-) -> PhysStatus {
-    guard(|| {
-        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
-        let (pairs, salt) = pairwise(world)?;
-        let pairs: Vec<PhysPair> = pairs.into_iter().map(|p| PhysPair::new(p, salt)).collect();
-        deliver(&pairs, callback, ctx);
-        Ok(())
-    })
-}
-
-/// The pairs of `phys_test_pairwise`, written to `out[0 .. capacity)`;
-/// `*written` and `*total` get their count. When `capacity` is too small the
-/// status is `PHYS_ERROR_BUFFER_TOO_SMALL` and only `*total` is written.
-/// `out` may be NULL when `capacity` is 0.
+/// Rebuilds the world's tree from scratch (binned SAH): after adding many
+/// colliders one by one, as Jolt's `OptimizeBroadPhase`.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h.
 #[no_mangle]
-pub unsafe extern "C" fn phys_test_pairwise_into(
-    world: *const PhysWorld,
-    out: *mut PhysPair,
-    capacity: usize,
-    written: *mut usize,
-    total: *mut usize,
-) -> PhysStatus {
+pub unsafe extern "C" fn phys_world_optimize(world: *mut PhysWorld) -> PhysStatus {
     guard(|| {
-        let (pairs, salt) = pairwise(world)?;
-        fill(&pairs, salt, out, capacity, written, total)
-    })
-}
-
-/// Calls `callback` once per overlapping pair: the same pairs, in the same
-/// order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
-/// access (the finder keeps its sorted arrays between calls). The callback
-/// may call any `phys_*` function but `phys_world_destroy` on this world, and
-/// must not throw.
-///
-/// # Safety
-/// The pointer contract at the top of collide.h; `callback` is a valid function.
-#[no_mangle]
-pub unsafe extern "C" fn phys_test_sweep_and_prune(
-    world: *mut PhysWorld,
-    callback: PhysPairCallback,
-    ctx: *mut c_void,
-) -> PhysStatus {
-    guard(|| {
-        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
-        let state = world_mut(world)?;
-        let mut pairs = core::mem::take(&mut state.pair_scratch);
-        pairs.clear();
-        let salt = state.salt;
-        pairs.extend(
-            state
-                .world
-                .pairs_sweep_and_prune()
-                .iter()
-                .map(|&p| PhysPair::new(p, salt)),
-        );
-        deliver(&pairs, callback, ctx);
-        world_mut(world)?.pair_scratch = pairs;
+        world_mut(world)?.world.optimize();
         Ok(())
     })
 }
 
-/// The pairs of `phys_test_sweep_and_prune` into a caller buffer, with the
-/// conventions of `phys_test_pairwise_into`; allocates nothing in steady state.
+/// Bytes the world holds (colliders and every broad-phase structure), in
+/// `*out`.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h.
 #[no_mangle]
-pub unsafe extern "C" fn phys_test_sweep_and_prune_into(
-    world: *mut PhysWorld,
-    out: *mut PhysPair,
-    capacity: usize,
-    written: *mut usize,
-    total: *mut usize,
-) -> PhysStatus {
+pub unsafe extern "C" fn phys_world_memory_bytes(world: *const PhysWorld, out: *mut usize) -> PhysStatus {
     guard(|| {
-        let state = world_mut(world)?;
-        let salt = state.salt;
-        fill(state.world.pairs_sweep_and_prune(), salt, out, capacity, written, total)
+        let out = Out::new(out, "out")?;
+        out.write(world_ref(world)?.world.memory_bytes());
+        Ok(())
     })
 }

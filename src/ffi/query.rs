@@ -1,0 +1,526 @@
+//! The `phys_*` query functions: segment casts (closest, any, all, many),
+//! region overlaps, the pair finders and the pair events. Thin shells over
+//! the safe [`World`](crate::World) queries, with the conventions of
+//! [`world`](super::world): checked pointers, outputs written on success,
+//! caller buffers that report the total they need.
+
+use core::ffi::c_void;
+
+use crate::broad::Pair;
+use crate::collider::Shape;
+use crate::ffi::error::{guard, Failure, PhysStatus};
+use crate::ffi::types::*;
+use crate::ffi::world::{check_pointer, read_in, read_or, world_mut, world_ref, Out, PhysWorld};
+use crate::shape::Segment;
+use crate::world::Hit;
+
+/// Casts the closed segment against every collider `filter` accepts (NULL
+/// accepts all; a stale `exclude` excludes nothing) and reports the closest
+/// hit: `*out_hit` says whether there was one and, if so, `*out` holds it
+/// (`*out` is left alone on a miss). The book's `PhysWorld::SegmentCast`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_segment_cast(
+    world: *const PhysWorld,
+    segment: *const PhysSegment,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysHit,
+) -> PhysStatus {
+    guard(|| {
+        let out_hit = Out::new(out_hit, "out_hit")?;
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let segment = read_in(segment, "segment")?.into();
+        let filter = read_or(filter, PhysQueryFilter::default(), "filter")?;
+        match world
+            .world
+            .segment_cast(&segment, &filter.to_query_filter(world.salt))?
+        {
+            Some(hit) => {
+                out.write(PhysHit::new(hit, world.salt));
+                out_hit.write(true);
+            }
+            None => out_hit.write(false),
+        }
+        Ok(())
+    })
+}
+
+/// Calls `callback` for each pair in `pairs` with no borrow of the world
+/// alive, so the callback may call back into collide.
+fn deliver(
+    pairs: &[PhysPair],
+    callback: unsafe extern "C" fn(*mut c_void, PhysCollider, u64, PhysCollider, u64),
+    ctx: *mut c_void,
+) {
+    for p in pairs {
+        // SAFETY: a non-NULL function pointer supplied by the caller, called
+        // with the caller's own context pointer, as the header documents.
+        unsafe { callback(ctx, p.a, p.user_a, p.b, p.user_b) };
+    }
+}
+
+/// Copies `items`, converted, into a caller buffer of `capacity` records,
+/// or reports how many are needed: the convention of every `*_into`
+/// function. `*written` and `*total` get the count on success; with
+/// `PHYS_ERROR_BUFFER_TOO_SMALL` only `*total` is written. `out` may be NULL
+/// when nothing is to be written.
+fn fill<S: Copy, T>(
+    items: &[S],
+    convert: impl Fn(S) -> T,
+    out: *mut T,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> Result<(), Failure> {
+    let written = Out::new(written, "written")?;
+    let total = Out::new(total, "total")?;
+    if items.len() > capacity {
+        total.write(items.len());
+        return Err(Failure::BufferTooSmall { needed: items.len() });
+    }
+    if !items.is_empty() {
+        check_pointer(out.cast_const(), "out")?;
+    }
+    for (i, item) in items.iter().enumerate() {
+        // SAFETY: `out` is non-NULL and aligned (checked above), and the
+        // caller guarantees `capacity >= items.len()` writable records.
+        unsafe { out.add(i).write(convert(*item)) };
+    }
+    written.write(items.len());
+    total.write(items.len());
+    Ok(())
+}
+
+/// Every pair by the O(n²) loop, and the world's salt.
+fn pairwise(world: *const PhysWorld) -> Result<(Vec<Pair>, u32), Failure> {
+    let world = world_ref(world)?;
+    let mut pairs = Vec::new();
+    world.world.test_pairwise(|p| pairs.push(p));
+    Ok((pairs, world.salt))
+}
+
+/// Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
+/// found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
+/// in increasing key order. The callback sees the pairs as they were when the
+/// call began and may call any `phys_*` function but `phys_world_destroy` on
+/// this world, and must not throw.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `callback` is a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_pairwise(
+    world: *const PhysWorld,
+    callback: PhysPairCallback,
+    ctx: *mut c_void,
+) -> PhysStatus {
+    guard(|| {
+        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
+        let (pairs, salt) = pairwise(world)?;
+        let pairs: Vec<PhysPair> = pairs.into_iter().map(|p| PhysPair::new(p, salt)).collect();
+        deliver(&pairs, callback, ctx);
+        Ok(())
+    })
+}
+
+/// The pairs of `phys_test_pairwise`, written to `out[0 .. capacity)`;
+/// `*written` and `*total` get their count. When `capacity` is too small the
+/// status is `PHYS_ERROR_BUFFER_TOO_SMALL` and only `*total` is written.
+/// `out` may be NULL when `capacity` is 0.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_pairwise_into(
+    world: *const PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let (pairs, salt) = pairwise(world)?;
+        fill(&pairs, |p| PhysPair::new(p, salt), out, capacity, written, total)
+    })
+}
+
+/// Calls `callback` once per overlapping pair: the same pairs, in the same
+/// order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
+/// access (the finder keeps its sorted arrays between calls). The callback
+/// may call any `phys_*` function but `phys_world_destroy` on this world, and
+/// must not throw.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `callback` is a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_sweep_and_prune(
+    world: *mut PhysWorld,
+    callback: PhysPairCallback,
+    ctx: *mut c_void,
+) -> PhysStatus {
+    guard(|| {
+        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
+        let state = world_mut(world)?;
+        let mut pairs = core::mem::take(&mut state.pair_scratch);
+        pairs.clear();
+        let salt = state.salt;
+        pairs.extend(
+            state
+                .world
+                .pairs_sweep_and_prune()
+                .iter()
+                .map(|&p| PhysPair::new(p, salt)),
+        );
+        deliver(&pairs, callback, ctx);
+        world_mut(world)?.pair_scratch = pairs;
+        Ok(())
+    })
+}
+
+/// The pairs of `phys_test_sweep_and_prune` into a caller buffer, with the
+/// conventions of `phys_test_pairwise_into`; allocates nothing in steady state.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_test_sweep_and_prune_into(
+    world: *mut PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let state = world_mut(world)?;
+        let salt = state.salt;
+        let pairs = state.world.pairs_sweep_and_prune();
+        fill(pairs, |p| PhysPair::new(p, salt), out, capacity, written, total)
+    })
+}
+
+/// A segment read from C and checked like every cast's.
+fn read_segment(segment: *const PhysSegment) -> Result<Segment, Failure> {
+    Ok(read_in(segment, "segment")?.into())
+}
+
+/// The filter of a query: NULL accepts every collider.
+fn read_filter(world: &PhysWorld, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
+    Ok(read_or(filter, PhysQueryFilter::default(), "filter")?.to_query_filter(world.salt))
+}
+
+/// Like `phys_segment_cast`, but reports any hit, not necessarily the
+/// closest: the walk stops at the first. For line-of-sight checks.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_segment_cast_any(
+    world: *const PhysWorld,
+    segment: *const PhysSegment,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysHit,
+) -> PhysStatus {
+    guard(|| {
+        let out_hit = Out::new(out_hit, "out_hit")?;
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let segment = read_segment(segment)?;
+        match world.world.segment_cast_any(&segment, &read_filter(world, filter)?)? {
+            Some(hit) => {
+                out.write(PhysHit::new(hit, world.salt));
+                out_hit.write(true);
+            }
+            None => out_hit.write(false),
+        }
+        Ok(())
+    })
+}
+
+/// Every collider the segment hits, sorted by `t` (ties by handle order),
+/// into a caller buffer with the `*_into` conventions (see
+/// `phys_test_pairwise_into`). For piercing shots.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_segment_cast_all(
+    world: *const PhysWorld,
+    segment: *const PhysSegment,
+    filter: *const PhysQueryFilter,
+    out: *mut PhysHit,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_ref(world)?;
+        let segment = read_segment(segment)?;
+        let mut hits = Vec::new();
+        world
+            .world
+            .segment_cast_all(&segment, &read_filter(world, filter)?, &mut hits)?;
+        let salt = world.salt;
+        fill(&hits, |h| PhysHit::new(h, salt), out, capacity, written, total)
+    })
+}
+
+/// The closest hit of each of `count` segments: `out_hit[i]` says whether
+/// `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
+/// alone on a miss). Spread over all cores when collide is built with its
+/// default `parallel` feature. Allocates two arrays per call (never per
+/// segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; each array holds `count`
+/// records.
+#[no_mangle]
+pub unsafe extern "C" fn phys_segment_cast_batch(
+    world: *const PhysWorld,
+    segments: *const PhysSegment,
+    count: usize,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysHit,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_ref(world)?;
+        let filter = read_filter(world, filter)?;
+        if count == 0 {
+            return Ok(());
+        }
+        check_pointer(segments, "segments")?;
+        check_pointer(out_hit.cast_const(), "out_hit")?;
+        check_pointer(out.cast_const(), "out")?;
+        let segments: Vec<Segment> = (0..count)
+            // SAFETY: `segments` is non-NULL and aligned (checked), and the
+            // caller guarantees `count` readable records.
+            .map(|i| unsafe { segments.add(i).read() }.into())
+            .collect();
+        let mut hits: Vec<Option<Hit>> = vec![None; count];
+        world.world.segment_cast_batch(&segments, &filter, &mut hits)?;
+        for (i, hit) in hits.into_iter().enumerate() {
+            // SAFETY: both arrays are non-NULL and aligned (checked), and the
+            // caller guarantees `count` writable records in each.
+            unsafe {
+                out_hit.add(i).write(hit.is_some());
+                if let Some(hit) = hit {
+                    out.add(i).write(PhysHit::new(hit, world.salt));
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Every collider `filter` accepts whose shape overlaps `shape`, into a
+/// caller buffer of `PhysColliderRef`s with the `*_into` conventions.
+fn overlap(
+    world: *const PhysWorld,
+    shape: Result<Shape, Failure>,
+    filter: *const PhysQueryFilter,
+    out: *mut PhysColliderRef,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let shape = shape?;
+        let world = world_ref(world)?;
+        let mut found = Vec::new();
+        world
+            .world
+            .overlap(&shape, &read_filter(world, filter)?, |key, collider| {
+                found.push((key, collider.user_data()));
+            })?;
+        let salt = world.salt;
+        let convert = |(key, user_data)| PhysColliderRef {
+            collider: PhysCollider::encode(key, salt),
+            user_data,
+        };
+        fill(&found, convert, out, capacity, written, total)
+    })
+}
+
+/// Every collider `filter` accepts that overlaps the world-space box
+/// (touching counts): a trigger volume. Into a caller buffer with the
+/// `*_into` conventions.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_overlap_box(
+    world: *const PhysWorld,
+    aabb: *const PhysAabb,
+    filter: *const PhysQueryFilter,
+    out: *mut PhysColliderRef,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    let shape = read_in(aabb, "aabb").map(|b| Shape::Aabb(b.into()));
+    overlap(world, shape, filter, out, capacity, written, total)
+}
+
+/// Every collider `filter` accepts that overlaps the world-space sphere:
+/// everything in a blast radius. Into a caller buffer with the `*_into`
+/// conventions.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_overlap_sphere(
+    world: *const PhysWorld,
+    sphere: *const PhysSphere,
+    filter: *const PhysQueryFilter,
+    out: *mut PhysColliderRef,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    let shape = read_in(sphere, "sphere").map(|s| Shape::Sphere(s.into()));
+    overlap(world, shape, filter, out, capacity, written, total)
+}
+
+/// Every collider `filter` accepts that overlaps the world-space capsule.
+/// Into a caller buffer with the `*_into` conventions.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_overlap_capsule(
+    world: *const PhysWorld,
+    capsule: *const PhysCapsule,
+    filter: *const PhysQueryFilter,
+    out: *mut PhysColliderRef,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    let shape = read_in(capsule, "capsule").map(|c| Shape::Capsule(c.into()));
+    overlap(world, shape, filter, out, capacity, written, total)
+}
+
+/// Calls `callback` once per overlapping pair: the pairs of
+/// `phys_test_pairwise`, in the same order, found with the tree and
+/// incrementally (only colliders changed since the last call are
+/// re-queried): the fastest finder from frame to frame. Needs exclusive
+/// access. The callback may call any `phys_*` function but
+/// `phys_world_destroy` on this world, and must not throw.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `callback` is a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn phys_find_pairs(
+    world: *mut PhysWorld,
+    callback: PhysPairCallback,
+    ctx: *mut c_void,
+) -> PhysStatus {
+    guard(|| {
+        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
+        let state = world_mut(world)?;
+        let mut pairs = core::mem::take(&mut state.pair_scratch);
+        pairs.clear();
+        let salt = state.salt;
+        pairs.extend(state.world.pairs().iter().map(|&p| PhysPair::new(p, salt)));
+        deliver(&pairs, callback, ctx);
+        world_mut(world)?.pair_scratch = pairs;
+        Ok(())
+    })
+}
+
+/// The pairs of `phys_find_pairs` into a caller buffer, with the `*_into`
+/// conventions; allocates nothing in steady state.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_find_pairs_into(
+    world: *mut PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let state = world_mut(world)?;
+        let salt = state.salt;
+        fill(
+            state.world.pairs(),
+            |p| PhysPair::new(p, salt),
+            out,
+            capacity,
+            written,
+            total,
+        )
+    })
+}
+
+/// Finds the current pairs and computes which began and which ended since
+/// the previous call (the first call reports every pair as begun; a removed
+/// collider's pairs end). `*began` and `*ended` get the counts; read the
+/// pairs with `phys_pair_events_began` / `phys_pair_events_ended`, which stay
+/// valid until the next call of this function.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_update_pair_events(
+    world: *mut PhysWorld,
+    began: *mut usize,
+    ended: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let began = Out::new(began, "began")?;
+        let ended = Out::new(ended, "ended")?;
+        let events = world_mut(world)?.world.pair_events();
+        began.write(events.began.len());
+        ended.write(events.ended.len());
+        Ok(())
+    })
+}
+
+/// The pairs that began at the last `phys_update_pair_events`, sorted, into
+/// a caller buffer with the `*_into` conventions.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_pair_events_began(
+    world: *const PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_ref(world)?;
+        let salt = world.salt;
+        let began = world.world.last_pair_events().began;
+        fill(began, |p| PhysPair::new(p, salt), out, capacity, written, total)
+    })
+}
+
+/// The pairs that ended at the last `phys_update_pair_events`, sorted, into
+/// a caller buffer with the `*_into` conventions.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_pair_events_ended(
+    world: *const PhysWorld,
+    out: *mut PhysPair,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_ref(world)?;
+        let salt = world.salt;
+        let ended = world.world.last_pair_events().ended;
+        fill(ended, |p| PhysPair::new(p, salt), out, capacity, written, total)
+    })
+}

@@ -1,0 +1,238 @@
+//! The C ABI's query functions answer as the safe API does: batch casts
+//! equal single casts, any/all casts agree with the closest, region
+//! overlaps, the tree's pair finder, pair events and bulk adds.
+
+use std::ptr::null;
+
+use collide::ffi::PhysStatus::PHYS_OK;
+use collide::ffi::*;
+
+fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
+    PhysVec3 { x, y, z }
+}
+
+/// A world of `n` unit boxes on a diagonal staircase (each touching the
+/// next), added in bulk, with user data = index.
+fn staircase(n: usize) -> (*mut PhysWorld, Vec<PhysCollider>) {
+    let mut world = std::ptr::null_mut();
+    // SAFETY: valid out-pointer.
+    assert_eq!(unsafe { phys_world_create(&mut world) }, PHYS_OK);
+    let boxes: Vec<PhysAabb> = (0..n)
+        .map(|i| {
+            let o = i as f32;
+            PhysAabb {
+                min: v(o, o, 0.0),
+                max: v(o + 1.0, o + 1.0, 1.0),
+            }
+        })
+        .collect();
+    let descs: Vec<PhysColliderDesc> = (0..n)
+        .map(|i| PhysColliderDesc {
+            user_data: i as u64,
+            ..phys_collider_desc_default()
+        })
+        .collect();
+    let mut handles = vec![PhysCollider::default(); n];
+    // SAFETY: arrays of `n` records.
+    let status = unsafe { phys_add_boxes(world, boxes.as_ptr(), descs.as_ptr(), n, handles.as_mut_ptr()) };
+    assert_eq!(status, PHYS_OK);
+    (world, handles)
+}
+
+fn cast(world: *const PhysWorld, s: &PhysSegment) -> Option<PhysHit> {
+    let (mut hit, mut out) = (false, PhysHit::default());
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { phys_segment_cast(world, s, null(), &mut hit, &mut out) },
+        PHYS_OK
+    );
+    hit.then_some(out)
+}
+
+/// Bulk-added colliders are all there; batch, any and all casts agree with
+/// the closest-hit cast.
+#[test]
+fn batch_any_and_all_casts_agree_with_single_casts() {
+    let (world, handles) = staircase(300);
+    let mut count = 0;
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { phys_world_count(world, &mut count) }, PHYS_OK);
+    assert_eq!(count, 300);
+
+    let segments: Vec<PhysSegment> = (0..1000)
+        .map(|i| {
+            let o = (i % 310) as f32 + 0.25;
+            PhysSegment {
+                start: v(o - 3.0, o + 2.0, 0.5),
+                end: v(o + 4.0, o - 1.5 + (i % 7) as f32 * 0.3, 0.5),
+            }
+        })
+        .collect();
+    let mut flags = vec![false; segments.len()];
+    let mut hits = vec![PhysHit::default(); segments.len()];
+    // SAFETY: arrays of `segments.len()` records.
+    let status = unsafe {
+        phys_segment_cast_batch(
+            world,
+            segments.as_ptr(),
+            segments.len(),
+            null(),
+            flags.as_mut_ptr(),
+            hits.as_mut_ptr(),
+        )
+    };
+    assert_eq!(status, PHYS_OK);
+    let mut hit_count = 0;
+    for (i, s) in segments.iter().enumerate() {
+        let single = cast(world, s);
+        assert_eq!(flags[i], single.is_some(), "segment {i}");
+        if let Some(single) = single {
+            hit_count += 1;
+            assert_eq!(hits[i], single, "segment {i}");
+            assert!(handles.contains(&single.collider));
+
+            let (mut any_hit, mut any) = (false, PhysHit::default());
+            // SAFETY: valid pointers.
+            assert_eq!(
+                unsafe { phys_segment_cast_any(world, s, null(), &mut any_hit, &mut any) },
+                PHYS_OK
+            );
+            assert!(any_hit);
+
+            let mut all = [PhysHit::default(); 16];
+            let (mut written, mut total) = (0, 0);
+            // SAFETY: a 16-record buffer.
+            let status = unsafe {
+                phys_segment_cast_all(world, s, null(), all.as_mut_ptr(), all.len(), &mut written, &mut total)
+            };
+            assert_eq!(status, PHYS_OK);
+            assert_eq!(all[0], single, "the first of all hits is the closest");
+            assert!(all[..written].contains(&any), "the any-hit is one of all hits");
+            assert!(all[..written].windows(2).all(|w| w[0].t <= w[1].t));
+        }
+    }
+    assert!(
+        hit_count > 500,
+        "{hit_count} hits: the staircase is in the way of most segments"
+    );
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
+
+/// Region queries find exactly the boxes they overlap.
+#[test]
+fn overlaps_find_what_they_touch() {
+    let (world, handles) = staircase(50);
+    let collect = |f: &dyn Fn(*mut PhysColliderRef, usize, &mut usize, &mut usize) -> PhysStatus| {
+        let mut out = [PhysColliderRef::default(); 64];
+        let (mut written, mut total) = (0, 0);
+        assert_eq!(f(out.as_mut_ptr(), out.len(), &mut written, &mut total), PHYS_OK);
+        let mut users: Vec<u64> = out[..written].iter().map(|r| r.user_data).collect();
+        users.sort();
+        users
+    };
+    // The box [10.5, 11.5]² overlaps boxes 10 and 11.
+    let trigger = PhysAabb {
+        min: v(10.5, 10.5, 0.2),
+        max: v(11.5, 11.5, 0.4),
+    };
+    // SAFETY (all three): valid pointers and buffers.
+    let users = collect(&|o, c, w, t| unsafe { phys_overlap_box(world, &trigger, null(), o, c, w, t) });
+    assert_eq!(users, [10, 11]);
+    let blast = PhysSphere {
+        center: v(20.0, 20.0, 0.5),
+        radius: 0.1,
+    };
+    let users = collect(&|o, c, w, t| unsafe { phys_overlap_sphere(world, &blast, null(), o, c, w, t) });
+    assert_eq!(users, [19, 20], "the sphere sits on the corner the two boxes share");
+    let beam = PhysCapsule {
+        segment: PhysSegment {
+            start: v(30.5, 30.5, -5.0),
+            end: v(30.5, 30.5, 5.0),
+        },
+        radius: 0.25,
+    };
+    let users = collect(&|o, c, w, t| unsafe { phys_overlap_capsule(world, &beam, null(), o, c, w, t) });
+    assert_eq!(users, [30]);
+    assert_eq!(handles.len(), 50);
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
+
+fn pairs_of(world: *mut PhysWorld) -> Vec<(u64, u64)> {
+    let mut out = vec![PhysPair::default(); 512];
+    let (mut written, mut total) = (0, 0);
+    // SAFETY: a 512-record buffer.
+    let status = unsafe { phys_find_pairs_into(world, out.as_mut_ptr(), out.len(), &mut written, &mut total) };
+    assert_eq!(status, PHYS_OK);
+    out[..written].iter().map(|p| (p.user_a, p.user_b)).collect()
+}
+
+/// The tree's pair finder equals the pairwise loop, frame after frame, and
+/// the pair events are the difference of consecutive pair sets.
+#[test]
+fn tree_pairs_and_events_follow_the_world() {
+    let (world, handles) = staircase(40);
+    let pairwise = || {
+        let mut out = vec![PhysPair::default(); 512];
+        let (mut written, mut total) = (0, 0);
+        // SAFETY: a 512-record buffer.
+        let status = unsafe { phys_test_pairwise_into(world, out.as_mut_ptr(), out.len(), &mut written, &mut total) };
+        assert_eq!(status, PHYS_OK);
+        out[..written].iter().map(|p| (p.user_a, p.user_b)).collect::<Vec<_>>()
+    };
+    let events = || {
+        let (mut began, mut ended) = (0, 0);
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { phys_update_pair_events(world, &mut began, &mut ended) },
+            PHYS_OK
+        );
+        let read =
+            |f: unsafe extern "C" fn(*const PhysWorld, *mut PhysPair, usize, *mut usize, *mut usize) -> PhysStatus| {
+                let mut out = vec![PhysPair::default(); 512];
+                let (mut written, mut total) = (0, 0);
+                // SAFETY: a 512-record buffer.
+                assert_eq!(
+                    unsafe { f(world, out.as_mut_ptr(), out.len(), &mut written, &mut total) },
+                    PHYS_OK
+                );
+                out[..written].iter().map(|p| (p.user_a, p.user_b)).collect::<Vec<_>>()
+            };
+        let (b, e) = (read(phys_pair_events_began), read(phys_pair_events_ended));
+        assert_eq!((b.len(), e.len()), (began, ended));
+        (b, e)
+    };
+
+    assert_eq!(pairs_of(world), pairwise());
+    assert_eq!(pairwise().len(), 39, "each step touches the next");
+    let (began, ended) = events();
+    assert_eq!((began.len(), ended.len()), (39, 0));
+
+    // Lift box 10 out of the staircase: its two pairs end.
+    let lifted = PhysTransform {
+        translation: v(0.0, 0.0, 100.0),
+        rotation: PhysQuat {
+            x: 0.0,
+            y: 0.0,
+            z: 0.0,
+            w: 1.0,
+        },
+        scale: v(1.0, 1.0, 1.0),
+    };
+    // SAFETY: a live world and handle.
+    assert_eq!(unsafe { phys_set_transform(world, handles[10], &lifted) }, PHYS_OK);
+    assert_eq!(pairs_of(world), pairwise());
+    let (began, ended) = events();
+    assert_eq!((began, ended), (vec![], vec![(9, 10), (10, 11)]));
+
+    // Remove box 20: its pairs end too.
+    // SAFETY: a live world and handle.
+    assert_eq!(unsafe { phys_remove(world, handles[20]) }, PHYS_OK);
+    let (began, ended) = events();
+    assert_eq!((began, ended), (vec![], vec![(19, 20), (20, 21)]));
+    assert_eq!(pairs_of(world), pairwise());
+    assert_eq!(pairwise().len(), 35);
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
