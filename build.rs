@@ -20,10 +20,14 @@ fn main() {
          #define PHYS_VERSION_STRING \"{major}.{minor}.{patch}\"\n\
          #define PHYS_VERSION_NUMBER ((PHYS_VERSION_MAJOR << 16) | (PHYS_VERSION_MINOR << 8) | PHYS_VERSION_PATCH)\n"
     ));
+    // Only the FFI layer is parsed: its types and functions are the ABI, and
+    // nothing else of the crate (constants, types) leaks into the header.
+    let mut builder = cbindgen::Builder::new().with_config(config);
+    for file in ["error.rs", "types.rs", "world.rs", "query.rs"] {
+        builder = builder.with_src(crate_dir.join("src").join("ffi").join(file));
+    }
     let mut header = Vec::new();
-    cbindgen::Builder::new()
-        .with_crate(&crate_dir)
-        .with_config(config)
+    builder
         .generate()
         .expect("cbindgen generates the header")
         .write(&mut header);

@@ -145,6 +145,116 @@ typedef struct PhysVec3 {
 } PhysVec3;
 
 /**
+ * `{float x, y, z, w}`, `w` last: the book's `Quaternion` (16 bytes).
+ */
+typedef struct PhysQuat {
+  /**
+   * x
+   */
+  float x;
+  /**
+   * y
+   */
+  float y;
+  /**
+   * z
+   */
+  float z;
+  /**
+   * w, the scalar part
+   */
+  float w;
+} PhysQuat;
+
+/**
+ * Placement of a collider: `p_world = rotation·(scale ∘ p) + translation`.
+ * The rotation must be a unit quaternion.
+ */
+typedef struct PhysTransform {
+  /**
+   * Translation, applied last.
+   */
+  struct PhysVec3 translation;
+  /**
+   * Rotation, a unit quaternion (x, y, z, w).
+   */
+  struct PhysQuat rotation;
+  /**
+   * Per-axis scale, applied first.
+   */
+  struct PhysVec3 scale;
+} PhysTransform;
+
+/**
+ * How to add a collider, besides its shape. `phys_collider_desc_default()`
+ * gives the identity transform, user data 0, category 1, mask all,
+ * `PHYS_COLLIDER_SHOULD_ROTATE`.
+ */
+typedef struct PhysColliderDesc {
+  /**
+   * Placement in the world.
+   */
+  struct PhysTransform transform;
+  /**
+   * The game's word for the collider (entity id, actor pointer).
+   */
+  uint64_t user_data;
+  /**
+   * Categories the collider belongs to.
+   */
+  uint64_t category_bits;
+  /**
+   * Categories the collider interacts with (Box2D's rule).
+   */
+  uint64_t mask_bits;
+  /**
+   * `PHYS_COLLIDER_*` flags; unknown bits are an invalid argument.
+   */
+  uint32_t flags;
+} PhysColliderDesc;
+
+/**
+ * A collider handle: the slot map key of the collider, its generation
+ * mixed with its world's salt. `{0}` never names a live collider; a removed
+ * collider's handle is reported stale, never aliased to a new one; a handle
+ * from another world is reported stale too (its generation does not match).
+ */
+typedef struct PhysCollider {
+  /**
+   * Slot index (low 32 bits) and salted generation (high 32 bits).
+   */
+  uint64_t bits;
+} PhysCollider;
+
+/**
+ * `{PhysVec3 min, max}`: the book's `AABB` (24 bytes).
+ */
+typedef struct PhysAabb {
+  /**
+   * The corner with the smallest coordinates.
+   */
+  struct PhysVec3 min;
+  /**
+   * The corner with the largest coordinates.
+   */
+  struct PhysVec3 max;
+} PhysAabb;
+
+/**
+ * `{PhysVec3 center; float radius}`: the book's `Sphere` (16 bytes).
+ */
+typedef struct PhysSphere {
+  /**
+   * Centre.
+   */
+  struct PhysVec3 center;
+  /**
+   * Radius, >= 0.
+   */
+  float radius;
+} PhysSphere;
+
+/**
  * `{PhysVec3 start, end}`: the book's `LineSegment` (24 bytes).
  */
 typedef struct PhysSegment {
@@ -159,17 +269,18 @@ typedef struct PhysSegment {
 } PhysSegment;
 
 /**
- * A collider handle: the slot map key of the collider, its generation
- * mixed with its world's salt. `{0}` never names a live collider; a removed
- * collider's handle is reported stale, never aliased to a new one; a handle
- * from another world is reported stale too (its generation does not match).
+ * `{PhysSegment segment; float radius}`: the book's `Capsule` (28 bytes).
  */
-typedef struct PhysCollider {
+typedef struct PhysCapsule {
   /**
-   * Slot index (low 32 bits) and salted generation (high 32 bits).
+   * The axis between the centres of the caps.
    */
-  uint64_t bits;
-} PhysCollider;
+  struct PhysSegment segment;
+  /**
+   * Radius, >= 0.
+   */
+  float radius;
+} PhysCapsule;
 
 /**
  * What a query may hit: colliders with `(category & mask_bits) != 0` and
@@ -250,20 +361,6 @@ typedef struct PhysPair {
 } PhysPair;
 
 /**
- * `{PhysVec3 min, max}`: the book's `AABB` (24 bytes).
- */
-typedef struct PhysAabb {
-  /**
-   * The corner with the smallest coordinates.
-   */
-  struct PhysVec3 min;
-  /**
-   * The corner with the largest coordinates.
-   */
-  struct PhysVec3 max;
-} PhysAabb;
-
-/**
  * A collider found by a region query, with its user data.
  */
 typedef struct PhysColliderRef {
@@ -277,337 +374,9 @@ typedef struct PhysColliderRef {
   uint64_t user_data;
 } PhysColliderRef;
 
-/**
- * `{PhysVec3 center; float radius}`: the book's `Sphere` (16 bytes).
- */
-typedef struct PhysSphere {
-  /**
-   * Centre.
-   */
-  struct PhysVec3 center;
-  /**
-   * Radius, >= 0.
-   */
-  float radius;
-} PhysSphere;
-
-/**
- * `{PhysSegment segment; float radius}`: the book's `Capsule` (28 bytes).
- */
-typedef struct PhysCapsule {
-  /**
-   * The axis between the centres of the caps.
-   */
-  struct PhysSegment segment;
-  /**
-   * Radius, >= 0.
-   */
-  float radius;
-} PhysCapsule;
-
-/**
- * `{float x, y, z, w}`, `w` last: the book's `Quaternion` (16 bytes).
- */
-typedef struct PhysQuat {
-  /**
-   * x
-   */
-  float x;
-  /**
-   * y
-   */
-  float y;
-  /**
-   * z
-   */
-  float z;
-  /**
-   * w, the scalar part
-   */
-  float w;
-} PhysQuat;
-
-/**
- * Placement of a collider: `p_world = rotation·(scale ∘ p) + translation`.
- * The rotation must be a unit quaternion.
- */
-typedef struct PhysTransform {
-  /**
-   * Translation, applied last.
-   */
-  struct PhysVec3 translation;
-  /**
-   * Rotation, a unit quaternion (x, y, z, w).
-   */
-  struct PhysQuat rotation;
-  /**
-   * Per-axis scale, applied first.
-   */
-  struct PhysVec3 scale;
-} PhysTransform;
-
-/**
- * How to add a collider, besides its shape. `phys_collider_desc_default()`
- * gives the identity transform, user data 0, category 1, mask all,
- * `PHYS_COLLIDER_SHOULD_ROTATE`.
- */
-typedef struct PhysColliderDesc {
-  /**
-   * Placement in the world.
-   */
-  struct PhysTransform transform;
-  /**
-   * The game's word for the collider (entity id, actor pointer).
-   */
-  uint64_t user_data;
-  /**
-   * Categories the collider belongs to.
-   */
-  uint64_t category_bits;
-  /**
-   * Categories the collider interacts with (Box2D's rule).
-   */
-  uint64_t mask_bits;
-  /**
-   * `PHYS_COLLIDER_*` flags; unknown bits are an invalid argument.
-   */
-  uint32_t flags;
-} PhysColliderDesc;
-
-
-
-
-
-
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
-
-/**
- * Casts the closed segment against every collider `filter` accepts (NULL
- * accepts all; a stale `exclude` excludes nothing) and reports the closest
- * hit: `*out_hit` says whether there was one and, if so, `*out` holds it
- * (`*out` is left alone on a miss). The book's `PhysWorld::SegmentCast`.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_segment_cast(const struct PhysWorld *world,
-                             const struct PhysSegment *segment,
-                             const struct PhysQueryFilter *filter,
-                             bool *out_hit,
-                             struct PhysHit *out);
-
-/**
- * Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
- * found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
- * in increasing key order. The callback sees the pairs as they were when the
- * call began and may call any `phys_*` function but `phys_world_destroy` on
- * this world, and must not throw.
- *
- * # Safety
- * The pointer contract at the top of collide.h; `callback` is a valid function.
- */
-PhysStatus phys_test_pairwise(const struct PhysWorld *world, PhysPairCallback callback, void *ctx);
-
-/**
- * The pairs of `phys_test_pairwise`, written to `out[0 .. capacity)`;
- * `*written` and `*total` get their count. When `capacity` is too small the
- * status is `PHYS_ERROR_BUFFER_TOO_SMALL` and only `*total` is written.
- * `out` may be NULL when `capacity` is 0.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_test_pairwise_into(const struct PhysWorld *world,
-                                   struct PhysPair *out,
-                                   size_t capacity,
-                                   size_t *written,
-                                   size_t *total);
-
-/**
- * Calls `callback` once per overlapping pair: the same pairs, in the same
- * order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
- * access (the finder keeps its sorted arrays between calls). The callback
- * may call any `phys_*` function but `phys_world_destroy` on this world, and
- * must not throw.
- *
- * # Safety
- * The pointer contract at the top of collide.h; `callback` is a valid function.
- */
-PhysStatus phys_test_sweep_and_prune(struct PhysWorld *world, PhysPairCallback callback, void *ctx);
-
-/**
- * The pairs of `phys_test_sweep_and_prune` into a caller buffer, with the
- * conventions of `phys_test_pairwise_into`; allocates nothing in steady state.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_test_sweep_and_prune_into(struct PhysWorld *world,
-                                          struct PhysPair *out,
-                                          size_t capacity,
-                                          size_t *written,
-                                          size_t *total);
-
-/**
- * Like `phys_segment_cast`, but reports any hit, not necessarily the
- * closest: the walk stops at the first. For line-of-sight checks.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_segment_cast_any(const struct PhysWorld *world,
-                                 const struct PhysSegment *segment,
-                                 const struct PhysQueryFilter *filter,
-                                 bool *out_hit,
-                                 struct PhysHit *out);
-
-/**
- * Every collider the segment hits, sorted by `t` (ties by handle order),
- * into a caller buffer with the `*_into` conventions (see
- * `phys_test_pairwise_into`). For piercing shots.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_segment_cast_all(const struct PhysWorld *world,
-                                 const struct PhysSegment *segment,
-                                 const struct PhysQueryFilter *filter,
-                                 struct PhysHit *out,
-                                 size_t capacity,
-                                 size_t *written,
-                                 size_t *total);
-
-/**
- * The closest hit of each of `count` segments: `out_hit[i]` says whether
- * `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
- * alone on a miss). Spread over all cores when collide is built with its
- * default `parallel` feature. Allocates two arrays per call (never per
- * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
- *
- * # Safety
- * The pointer contract at the top of collide.h; each array holds `count`
- * records.
- */
-PhysStatus phys_segment_cast_batch(const struct PhysWorld *world,
-                                   const struct PhysSegment *segments,
-                                   size_t count,
-                                   const struct PhysQueryFilter *filter,
-                                   bool *out_hit,
-                                   struct PhysHit *out);
-
-/**
- * Every collider `filter` accepts that overlaps the world-space box
- * (touching counts): a trigger volume. Into a caller buffer with the
- * `*_into` conventions.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_overlap_box(const struct PhysWorld *world,
-                            const struct PhysAabb *aabb,
-                            const struct PhysQueryFilter *filter,
-                            struct PhysColliderRef *out,
-                            size_t capacity,
-                            size_t *written,
-                            size_t *total);
-
-/**
- * Every collider `filter` accepts that overlaps the world-space sphere:
- * everything in a blast radius. Into a caller buffer with the `*_into`
- * conventions.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_overlap_sphere(const struct PhysWorld *world,
-                               const struct PhysSphere *sphere,
-                               const struct PhysQueryFilter *filter,
-                               struct PhysColliderRef *out,
-                               size_t capacity,
-                               size_t *written,
-                               size_t *total);
-
-/**
- * Every collider `filter` accepts that overlaps the world-space capsule.
- * Into a caller buffer with the `*_into` conventions.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_overlap_capsule(const struct PhysWorld *world,
-                                const struct PhysCapsule *capsule,
-                                const struct PhysQueryFilter *filter,
-                                struct PhysColliderRef *out,
-                                size_t capacity,
-                                size_t *written,
-                                size_t *total);
-
-/**
- * Calls `callback` once per overlapping pair: the pairs of
- * `phys_test_pairwise`, in the same order, found with the tree and
- * incrementally (only colliders changed since the last call are
- * re-queried): the fastest finder from frame to frame. Needs exclusive
- * access. The callback may call any `phys_*` function but
- * `phys_world_destroy` on this world, and must not throw.
- *
- * # Safety
- * The pointer contract at the top of collide.h; `callback` is a valid function.
- */
-PhysStatus phys_find_pairs(struct PhysWorld *world, PhysPairCallback callback, void *ctx);
-
-/**
- * The pairs of `phys_find_pairs` into a caller buffer, with the `*_into`
- * conventions; allocates nothing in steady state.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_find_pairs_into(struct PhysWorld *world,
-                                struct PhysPair *out,
-                                size_t capacity,
-                                size_t *written,
-                                size_t *total);
-
-/**
- * Finds the current pairs and computes which began and which ended since
- * the previous call (the first call reports every pair as begun; a removed
- * collider's pairs end). `*began` and `*ended` get the counts; read the
- * pairs with `phys_pair_events_began` / `phys_pair_events_ended`, which stay
- * valid until the next call of this function.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_update_pair_events(struct PhysWorld *world, size_t *began, size_t *ended);
-
-/**
- * The pairs that began at the last `phys_update_pair_events`, sorted, into
- * a caller buffer with the `*_into` conventions.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_pair_events_began(const struct PhysWorld *world,
-                                  struct PhysPair *out,
-                                  size_t capacity,
-                                  size_t *written,
-                                  size_t *total);
-
-/**
- * The pairs that ended at the last `phys_update_pair_events`, sorted, into
- * a caller buffer with the `*_into` conventions.
- *
- * # Safety
- * The pointer contract at the top of collide.h.
- */
-PhysStatus phys_pair_events_ended(const struct PhysWorld *world,
-                                  struct PhysPair *out,
-                                  size_t capacity,
-                                  size_t *written,
-                                  size_t *total);
 
 /**
  * collide's version as a NUL-terminated string, e.g. `"0.1.0"`; the same
@@ -864,6 +633,231 @@ PhysStatus phys_world_optimize(struct PhysWorld *world);
  * The pointer contract at the top of collide.h.
  */
 PhysStatus phys_world_memory_bytes(const struct PhysWorld *world, size_t *out);
+
+/**
+ * Casts the closed segment against every collider `filter` accepts (NULL
+ * accepts all; a stale `exclude` excludes nothing) and reports the closest
+ * hit: `*out_hit` says whether there was one and, if so, `*out` holds it
+ * (`*out` is left alone on a miss). The book's `PhysWorld::SegmentCast`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_segment_cast(const struct PhysWorld *world,
+                             const struct PhysSegment *segment,
+                             const struct PhysQueryFilter *filter,
+                             bool *out_hit,
+                             struct PhysHit *out);
+
+/**
+ * Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
+ * found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
+ * in increasing key order. The callback sees the pairs as they were when the
+ * call began and may call any `phys_*` function but `phys_world_destroy` on
+ * this world, and must not throw.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `callback` is a valid function.
+ */
+PhysStatus phys_test_pairwise(const struct PhysWorld *world, PhysPairCallback callback, void *ctx);
+
+/**
+ * The pairs of `phys_test_pairwise`, written to `out[0 .. capacity)`;
+ * `*written` and `*total` get their count. When `capacity` is too small the
+ * status is `PHYS_ERROR_BUFFER_TOO_SMALL` and only `*total` is written.
+ * `out` may be NULL when `capacity` is 0.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_test_pairwise_into(const struct PhysWorld *world,
+                                   struct PhysPair *out,
+                                   size_t capacity,
+                                   size_t *written,
+                                   size_t *total);
+
+/**
+ * Calls `callback` once per overlapping pair: the same pairs, in the same
+ * order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
+ * access (the finder keeps its sorted arrays between calls). The callback
+ * may call any `phys_*` function but `phys_world_destroy` on this world, and
+ * must not throw.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `callback` is a valid function.
+ */
+PhysStatus phys_test_sweep_and_prune(struct PhysWorld *world, PhysPairCallback callback, void *ctx);
+
+/**
+ * The pairs of `phys_test_sweep_and_prune` into a caller buffer, with the
+ * conventions of `phys_test_pairwise_into`; allocates nothing in steady state.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_test_sweep_and_prune_into(struct PhysWorld *world,
+                                          struct PhysPair *out,
+                                          size_t capacity,
+                                          size_t *written,
+                                          size_t *total);
+
+/**
+ * Like `phys_segment_cast`, but reports any hit, not necessarily the
+ * closest: the walk stops at the first. For line-of-sight checks.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_segment_cast_any(const struct PhysWorld *world,
+                                 const struct PhysSegment *segment,
+                                 const struct PhysQueryFilter *filter,
+                                 bool *out_hit,
+                                 struct PhysHit *out);
+
+/**
+ * Every collider the segment hits, sorted by `t` (ties by handle order),
+ * into a caller buffer with the `*_into` conventions (see
+ * `phys_test_pairwise_into`). For piercing shots.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_segment_cast_all(const struct PhysWorld *world,
+                                 const struct PhysSegment *segment,
+                                 const struct PhysQueryFilter *filter,
+                                 struct PhysHit *out,
+                                 size_t capacity,
+                                 size_t *written,
+                                 size_t *total);
+
+/**
+ * The closest hit of each of `count` segments: `out_hit[i]` says whether
+ * `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
+ * alone on a miss). Spread over all cores when collide is built with its
+ * default `parallel` feature. Allocates two arrays per call (never per
+ * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; each array holds `count`
+ * records.
+ */
+PhysStatus phys_segment_cast_batch(const struct PhysWorld *world,
+                                   const struct PhysSegment *segments,
+                                   size_t count,
+                                   const struct PhysQueryFilter *filter,
+                                   bool *out_hit,
+                                   struct PhysHit *out);
+
+/**
+ * Every collider `filter` accepts that overlaps the world-space box
+ * (touching counts): a trigger volume. Into a caller buffer with the
+ * `*_into` conventions.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_overlap_box(const struct PhysWorld *world,
+                            const struct PhysAabb *aabb,
+                            const struct PhysQueryFilter *filter,
+                            struct PhysColliderRef *out,
+                            size_t capacity,
+                            size_t *written,
+                            size_t *total);
+
+/**
+ * Every collider `filter` accepts that overlaps the world-space sphere:
+ * everything in a blast radius. Into a caller buffer with the `*_into`
+ * conventions.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_overlap_sphere(const struct PhysWorld *world,
+                               const struct PhysSphere *sphere,
+                               const struct PhysQueryFilter *filter,
+                               struct PhysColliderRef *out,
+                               size_t capacity,
+                               size_t *written,
+                               size_t *total);
+
+/**
+ * Every collider `filter` accepts that overlaps the world-space capsule.
+ * Into a caller buffer with the `*_into` conventions.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_overlap_capsule(const struct PhysWorld *world,
+                                const struct PhysCapsule *capsule,
+                                const struct PhysQueryFilter *filter,
+                                struct PhysColliderRef *out,
+                                size_t capacity,
+                                size_t *written,
+                                size_t *total);
+
+/**
+ * Calls `callback` once per overlapping pair: the pairs of
+ * `phys_test_pairwise`, in the same order, found with the tree and
+ * incrementally (only colliders changed since the last call are
+ * re-queried): the fastest finder from frame to frame. Needs exclusive
+ * access. The callback may call any `phys_*` function but
+ * `phys_world_destroy` on this world, and must not throw.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `callback` is a valid function.
+ */
+PhysStatus phys_find_pairs(struct PhysWorld *world, PhysPairCallback callback, void *ctx);
+
+/**
+ * The pairs of `phys_find_pairs` into a caller buffer, with the `*_into`
+ * conventions; allocates nothing in steady state.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_find_pairs_into(struct PhysWorld *world,
+                                struct PhysPair *out,
+                                size_t capacity,
+                                size_t *written,
+                                size_t *total);
+
+/**
+ * Finds the current pairs and computes which began and which ended since
+ * the previous call (the first call reports every pair as begun; a removed
+ * collider's pairs end). `*began` and `*ended` get the counts; read the
+ * pairs with `phys_pair_events_began` / `phys_pair_events_ended`, which stay
+ * valid until the next call of this function.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_update_pair_events(struct PhysWorld *world, size_t *began, size_t *ended);
+
+/**
+ * The pairs that began at the last `phys_update_pair_events`, sorted, into
+ * a caller buffer with the `*_into` conventions.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_pair_events_began(const struct PhysWorld *world,
+                                  struct PhysPair *out,
+                                  size_t capacity,
+                                  size_t *written,
+                                  size_t *total);
+
+/**
+ * The pairs that ended at the last `phys_update_pair_events`, sorted, into
+ * a caller buffer with the `*_into` conventions.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_pair_events_ended(const struct PhysWorld *world,
+                                  struct PhysPair *out,
+                                  size_t capacity,
+                                  size_t *written,
+                                  size_t *total);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -25,7 +25,7 @@ fn check_segment(segment: &Segment) -> Result<()> {
     if segment.is_finite() && segment.direction().is_finite() {
         Ok(())
     } else {
-        Err(Error::NonFinite("segment end point"))
+        Err(Error::NonFinite("a segment end point or its direction"))
     }
 }
 
