@@ -111,7 +111,10 @@ impl Segment {
     /// Ericson, *Real-Time Collision Detection*, §5.1.9, with the degeneracy
     /// tests made relative to the segments' lengths: either or both segments
     /// may have zero length, and parallel segments return one of their
-    /// closest pairs.
+    /// closest pairs. The determinant `a·e − b²` and the numerator of `s` are
+    /// formed from cross products (Lagrange's identity) rather than as
+    /// differences of dot products, which cancel to noise in `f32` for
+    /// nearly parallel segments.
     ///
     /// ```
     /// use collide::{Segment, math::Vec3};
@@ -137,14 +140,16 @@ impl Segment {
                 ((-c / a).clamp(0.0, 1.0), 0.0)
             } else {
                 let b = d1.dot(d2);
-                let denom = a * e - b * b;
+                // a·e − b² = |d1 × d2|² and b·f − c·e = (d1 × d2)·(d2 × r).
+                let normal = d1.cross(d2);
+                let denom = normal.length_squared();
                 // Parallel when sin²(angle) is below the tolerance: then any
                 // s works; pick s = 0 and let the clamps below fix t and s.
                 let parallel = denom <= DEGENERATE_EPSILON * DEGENERATE_EPSILON * a * e;
                 let mut s = if parallel {
                     0.0
                 } else {
-                    ((b * f - c * e) / denom).clamp(0.0, 1.0)
+                    (normal.dot(d2.cross(r)) / denom).clamp(0.0, 1.0)
                 };
                 let mut t = (b * s + f) / e;
                 if t < 0.0 {
