@@ -1,0 +1,57 @@
+// PhysWorld.h (collide): the book's PhysWorld interface over collide's C
+// ABI: the port onto collide is this file, PhysWorld.cpp and one line of
+// BoxComponent.cpp (see PORT.md). The book's version is ../book/PhysWorld.h.
+#pragma once
+
+#include "Collision.h"
+
+// collide.h names its opaque world PhysWorld, as the book names this class:
+// include it with the C type renamed to CollideWorld.
+#define PhysWorld CollideWorld
+#include "collide.h"
+#undef PhysWorld
+
+#include <functional>
+#include <unordered_map>
+
+class PhysWorld
+{
+public:
+    PhysWorld();
+    ~PhysWorld();
+    PhysWorld(const PhysWorld&) = delete;
+    PhysWorld& operator=(const PhysWorld&) = delete;
+
+    // Used to give helpful information about collision results
+    struct CollisionInfo
+    {
+        // Point of collision
+        Vector3 mPoint;
+        // Normal at collision
+        Vector3 mNormal;
+        // Component collided with
+        class BoxComponent* mBox;
+        // Owning actor of component
+        class Actor* mActor;
+    };
+
+    // Test a line segment against boxes
+    // Returns true if it collides against a box
+    bool SegmentCast(const LineSegment& l, CollisionInfo& outColl);
+
+    // Tests collisions using naive pairwise
+    void TestPairwise(std::function<void(class Actor*, class Actor*)> f);
+    // Test collisions using sweep and prune
+    void TestSweepAndPrune(std::function<void(class Actor*, class Actor*)> f);
+
+    // Add/remove box components from world
+    void AddBox(class BoxComponent* box);
+    void RemoveBox(class BoxComponent* box);
+    // Place a box's collider: its object box and mShouldRotate, under its
+    // owner's transform (called by BoxComponent::OnUpdateWorldTransform)
+    void UpdateBox(class BoxComponent* box, const AABB& objectBox, bool shouldRotate);
+
+private:
+    CollideWorld* mWorld;
+    std::unordered_map<const class BoxComponent*, PhysCollider> mColliders;
+};

@@ -1,0 +1,147 @@
+//! Builds and runs the programs of `examples-c/` for the integration tests
+//! that check them (`tests/book_game.rs`, `tests/cpp_wrapper.rs`), and parses
+//! their `kind key=value ...` output lines.
+//!
+//! Like `tests/c_examples.rs`, it builds with the Makefile against the
+//! `libcollide.a` cargo built for this test run, into `target/<profile>/`, and
+//! fails (never skips) when make or the C++ compiler is missing.
+
+use std::collections::HashMap;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `target/<profile>`: a test runs as `target/<profile>/deps/<name>-<hash>`.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its own path");
+    let deps = exe.parent().expect("the test binary lives in target/<profile>/deps");
+    deps.parent().expect("deps/ has a parent").to_path_buf()
+}
+
+/// The static library cargo built for this run: `deps/libcollide.a` (see
+/// `tests/c_examples.rs` for why not `target/<profile>/libcollide.a`).
+fn static_lib_dir() -> PathBuf {
+    let deps = profile_dir().join("deps");
+    let lib = deps.join("libcollide.a");
+    assert!(
+        lib.is_file(),
+        "{} is missing: Cargo.toml must keep `staticlib` among the lib's crate types",
+        lib.display()
+    );
+    deps
+}
+
+/// Fails, naming the tool, when `program` cannot be run.
+fn require_tool(program: &str, role: &str) {
+    match Command::new(program).arg("--version").output() {
+        Ok(_) => {}
+        Err(e) if e.kind() == ErrorKind::NotFound => panic!(
+            "`{program}` ({role}) was not found on PATH: building the C++ examples needs make and a C++17 \
+             compiler (c++, or $CXX); install them (e.g. `apt-get install build-essential`)"
+        ),
+        Err(e) => panic!("`{program}` ({role}) cannot be run: {e}"),
+    }
+}
+
+/// Runs `make -C examples-c TARGET` with the binaries going to
+/// `target/<profile>/<build_dir>/`, and returns that directory.
+pub fn make(target: &str, build_dir: &str) -> PathBuf {
+    require_tool("make", "the build tool");
+    let cxx = std::env::var("CXX").ok();
+    let cxx = cxx
+        .as_deref()
+        .and_then(|v| v.split_whitespace().next())
+        .unwrap_or("c++");
+    require_tool(cxx, "the C++ compiler");
+
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let build_dir = profile_dir().join(build_dir);
+    let output = Command::new("make")
+        .arg("-C")
+        .arg(manifest.join("examples-c"))
+        .arg(format!("LIBDIR={}", static_lib_dir().display()))
+        .arg(format!("INCDIR={}", manifest.join("include").display()))
+        .arg(format!("BUILDDIR={}", build_dir.display()))
+        .arg(target)
+        .output()
+        .expect("make runs");
+    assert!(
+        output.status.success(),
+        "make {target} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    build_dir
+}
+
+/// Runs a built program, asserts it exits with status 0, and returns its stdout.
+pub fn run(binary: &Path) -> String {
+    let output = Command::new(binary)
+        .output()
+        .unwrap_or_else(|e| panic!("{} runs: {e}", binary.display()));
+    let stdout = String::from_utf8(output.stdout).expect("the examples print UTF-8");
+    assert!(
+        output.status.success(),
+        "{} exited with {}\nstdout:\n{stdout}\nstderr:\n{}",
+        binary.display(),
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// One output line: its first word, and its `key=value` words.
+pub struct Record {
+    pub kind: String,
+    fields: HashMap<String, String>,
+}
+
+impl Record {
+    pub fn parse(line: &str) -> Self {
+        let mut words = line.split_whitespace();
+        let kind = words.next().unwrap_or_default().to_owned();
+        let fields = words
+            .filter_map(|w| w.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        Self { kind, fields }
+    }
+
+    pub fn str(&self, key: &str) -> &str {
+        self.fields
+            .get(key)
+            .unwrap_or_else(|| panic!("a `{}` line has no `{key}=`", self.kind))
+    }
+
+    pub fn num<T: std::str::FromStr>(&self, key: &str) -> T {
+        let value = self.str(key);
+        value
+            .parse()
+            .unwrap_or_else(|_| panic!("`{key}={value}` is not a number"))
+    }
+
+    pub fn vec(&self, key: &str) -> [f32; 3] {
+        let parts: Vec<f32> = self
+            .str(key)
+            .split(',')
+            .map(|x| x.parse().expect("a coordinate"))
+            .collect();
+        parts.try_into().expect("three coordinates")
+    }
+}
+
+/// Every line of `output`, parsed.
+pub fn records(output: &str) -> Vec<Record> {
+    output.lines().map(Record::parse).collect()
+}
+
+/// The lines of one kind.
+pub fn of_kind<'a>(records: &'a [Record], kind: &str) -> Vec<&'a Record> {
+    records.iter().filter(|r| r.kind == kind).collect()
+}
+
+/// Whether two vectors agree within `eps` per coordinate.
+pub fn close3(a: [f32; 3], b: [f32; 3], eps: f32) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - y).abs() <= eps)
+}
