@@ -34,9 +34,11 @@ const PENDING_NODE: u32 = u32::MAX - 1;
 /// Marks a child index as a leaf index.
 const LEAF_BIT: u32 = 1 << 31;
 
-/// Traversal entries kept on the call stack; a deeper walk (not seen in
-/// practice: the tree is about `log4 n` deep) spills to the heap.
-const INLINE_STACK: usize = 128;
+/// Traversal entries kept on the call stack. A walk pushes at most three
+/// entries per level and the tree is about `log4 n` deep (12 levels for
+/// ten million leaves), so 64 suffice in practice; a deeper walk spills to
+/// the heap.
+const INLINE_STACK: usize = 64;
 
 /// Bins per axis for the SAH build.
 const SAH_BINS: usize = 16;
@@ -873,6 +875,24 @@ impl Part {
     }
 }
 
+/// Splits a small part (no more items than bins, where binning costs more
+/// than it finds) at the median of its centres along their widest axis.
+fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
+    let extent = part.centers.max - part.centers.min;
+    let axis = if extent.x >= extent.y && extent.x >= extent.z {
+        0
+    } else if extent.y >= extent.z {
+        1
+    } else {
+        2
+    };
+    let range = &mut items[part.start..part.end];
+    let mid = range.len() / 2;
+    range.select_nth_unstable_by(mid, |a, b| a.center[axis].total_cmp(&b.center[axis]));
+    let mid = part.start + mid;
+    (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
+}
+
 /// Splits a part in two by binned SAH over its centres and reorders its
 /// items so the left part comes first; both parts are non-empty.
 ///
@@ -880,9 +900,13 @@ impl Part {
 /// the items for all three axes); the split between bins `i − 1` and `i`
 /// costs `area(left)·count(left) + area(right)·count(right)`, and the
 /// cheapest split over the three axes wins. Coincident centres, or no split
-/// leaving both sides non-empty, split in the middle of the range.
+/// leaving both sides non-empty, split in the middle of the range. Parts of
+/// at most [`SAH_BINS`] items take [`median_split`].
 fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let n = part.len();
+    if n <= SAH_BINS {
+        return median_split(items, part);
+    }
     let range = &mut items[part.start..part.end];
     let lo = part.centers.min;
     let extent = part.centers.max - part.centers.min;
