@@ -10,17 +10,6 @@
 use crate::math::{entry_face_normal, Vec3};
 use crate::shape::{Aabb, Capsule, Obb, Plane, Segment, Sphere};
 
-/// `1 + 2γ₃`, `γ₃ = 3u / (1 − 3u)`, `u = 2⁻²⁴`: each slab parameter
-/// `(bound − start) / (end − start)` is three roundings from its exact value,
-/// so it is within a factor `1 ± γ₃` of it; widening the exit parameters by
-/// this factor makes the slab test conservative (Pharr, Jakob and Humphreys,
-/// *Physically Based Rendering*, 3rd ed., §3.9.2; Ize, "Robust BVH Ray
-/// Traversal", JCGT 2013).
-const SLAB_WIDEN: f32 = {
-    let u = f32::EPSILON * 0.5;
-    1.0 + 2.0 * (3.0 * u / (1.0 - 3.0 * u))
-};
-
 /// Where a segment first meets a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CastHit {
@@ -120,12 +109,14 @@ impl Segment {
     /// No epsilon: an axis the segment is parallel to (`d_i = 0`) is a
     /// containment test of `start_i`, every other axis a pair of divisions,
     /// so thin motions are kept (the book's absolute `0.001` and exact
-    /// re-test drop them). The exit parameters are widened by the rounding
-    /// bound of those divisions, so a segment that touches the box in exact
-    /// arithmetic (grazing an edge or a corner, ending on a face) is never
-    /// missed; one that misses it by a few ulps may hit its surface. The
-    /// normal is that of the face entered through, found as the axis of the
-    /// latest `t_near`.
+    /// re-test drop them). The slab parameters are computed in `f64` from the
+    /// `f32` inputs: the differences `bound − start` and `end − start` are
+    /// then exact, so each parameter is the exact quotient rounded once, and
+    /// two parameters that are equal in exact arithmetic (a segment grazing
+    /// an edge or a corner, or ending on a face) compare equal: touching is
+    /// never lost to rounding, and a miss by any margin an `f32` input can
+    /// express stays a miss. The normal is that of the face entered through,
+    /// the axis of the latest `t_near`.
     ///
     /// ```
     /// use collide::{Aabb, Segment, math::Vec3};
@@ -134,20 +125,21 @@ impl Segment {
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::NEG_X));
     /// ```
     pub fn cast_aabb(&self, aabb: &Aabb) -> Option<CastHit> {
-        let p = self.start;
-        let d = self.direction();
-        let mut t_near = f32::NEG_INFINITY;
-        let mut t_far = SLAB_WIDEN;
+        let p = self.start.as_dvec3();
+        let d = self.end.as_dvec3() - p;
+        let (lo, hi) = (aabb.min.as_dvec3(), aabb.max.as_dvec3());
+        let mut t_near = f64::NEG_INFINITY;
+        let mut t_far = 1.0f64;
         let mut entry_axis = 0;
         for axis in 0..3 {
             if d[axis] == 0.0 {
-                if !(aabb.min[axis] <= p[axis] && p[axis] <= aabb.max[axis]) {
+                if !(lo[axis] <= p[axis] && p[axis] <= hi[axis]) {
                     return None;
                 }
                 continue;
             }
-            let t_min = (aabb.min[axis] - p[axis]) / d[axis];
-            let t_max = (aabb.max[axis] - p[axis]) / d[axis];
+            let t_min = (lo[axis] - p[axis]) / d[axis];
+            let t_max = (hi[axis] - p[axis]) / d[axis];
             let (near, far) = if t_min <= t_max {
                 (t_min, t_max)
             } else if t_max < t_min {
@@ -159,18 +151,19 @@ impl Segment {
                 t_near = near;
                 entry_axis = axis;
             }
-            t_far = t_far.min(far * SLAB_WIDEN);
+            t_far = t_far.min(far);
         }
         let t = t_near.max(0.0);
         if !(t <= t_far) {
             return None;
         }
+        let direction = self.direction();
         if t_near < 0.0 {
-            return Some(CastHit::started_inside(d));
+            return Some(CastHit::started_inside(direction));
         }
         Some(CastHit {
-            t: t.min(1.0),
-            normal: entry_face_normal(entry_axis, d),
+            t: t as f32,
+            normal: entry_face_normal(entry_axis, direction),
         })
     }
 
