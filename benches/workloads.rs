@@ -26,12 +26,12 @@
 //!   per segment); `--max-segments N` casts only the first N segments.
 //!
 //! collide is driven through its public [`World`] API: the boxes are added
-//! one by one with [`World::add`] and the identity transform (so the world
-//! box is the box given; [`World::optimize`] is not called: it made the build
-//! about 40% slower and the casts no faster), moves go through
-//! [`World::set_shape`], casts through [`World::segment_cast`], pairs through
-//! [`World::pairs_sweep_and_prune`] or, with `--pairs-finder tree`, the
-//! tree's incremental [`World::pairs`].
+//! in one batch with [`World::extend`] (a level load: one SAH build of the
+//! tree) and the identity transform (so the world box is the box given),
+//! moves go through [`World::set_shape`], casts through
+//! [`World::segment_cast`], pairs through the tree's incremental
+//! [`World::pairs`] or, with `--pairs-finder sweep-and-prune`,
+//! [`World::pairs_sweep_and_prune`].
 //!
 //! parry3d 0.31 is used through its [`Bvh`], the way its documentation and
 //! rapier (its sibling physics engine) use it:
@@ -82,8 +82,8 @@ usage: cargo bench --bench workloads -- [options]
   --dir DIR              load the scenes from the files gen_scenes.py wrote into
                          DIR instead of generating them (--small is then ignored)
   --pairs-finder FINDER  collide's pair finder for pairs and frames:
-                         sweep-and-prune (World::pairs_sweep_and_prune, default)
-                         or tree (World::pairs)";
+                         tree (World::pairs, default) or sweep-and-prune
+                         (World::pairs_sweep_and_prune)";
 
 /// A cast workload estimated to take longer than this (all runs of one
 /// implementation) prints a hint to limit it with `--max-segments`.
@@ -183,7 +183,7 @@ impl Options {
             small: false,
             max_segments: None,
             dir: None,
-            pair_finder: PairFinder::SweepAndPrune,
+            pair_finder: PairFinder::Tree,
         };
         while let Some(arg) = args.next() {
             let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -461,18 +461,14 @@ fn translate(r: &mut Record, d: [f32; 3]) {
     }
 }
 
-/// A world holding the boxes, added one by one with the identity transform
-/// (the world box is the box given), and the colliders' keys, `keys[id]`.
+/// A world holding the boxes, added in one batch with the identity
+/// transform (the world box is the box given), and the colliders' keys,
+/// `keys[id]`.
 fn collide_world(boxes: &[Record]) -> (World, Vec<ColliderKey>) {
     let mut world = World::new();
-    let keys = boxes
-        .iter()
-        .map(|b| {
-            world
-                .add(ColliderDesc::new(Shape::Aabb(collide_aabb(b))))
-                .expect("a valid box")
-        })
-        .collect();
+    let keys = world
+        .extend(boxes.iter().map(|b| ColliderDesc::new(Shape::Aabb(collide_aabb(b)))))
+        .expect("valid boxes");
     (world, keys)
 }
 
