@@ -606,6 +606,23 @@ impl SlabRay {
     }
 }
 
+/// `aabb`'s corners splatted for [`overlap_mask`].
+#[inline]
+fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
+    (
+        [
+            Vec4::splat(aabb.min.x),
+            Vec4::splat(aabb.min.y),
+            Vec4::splat(aabb.min.z),
+        ],
+        [
+            Vec4::splat(aabb.max.x),
+            Vec4::splat(aabb.max.y),
+            Vec4::splat(aabb.max.z),
+        ],
+    )
+}
+
 /// The overlap test of the four child boxes of `node` against `aabb`
 /// (closed): a bit mask of the overlapping boxes.
 #[inline]
@@ -703,6 +720,123 @@ impl Bvh {
                     visit(proxy, &self.leaves[proxy as usize]);
                 } else {
                     stack.push(child);
+                }
+            }
+        }
+    }
+
+    /// Marks in `dirty` (indexed by node, resized to the node count, cleared
+    /// first) every node above a leaf in `changed`: the subtrees where a
+    /// pair may have begun or ended.
+    pub fn mark_dirty(&self, changed: &[u32], dirty: &mut Vec<bool>) {
+        dirty.clear();
+        dirty.resize(self.nodes.len(), false);
+        for &proxy in changed {
+            if !self.is_live(proxy) {
+                continue;
+            }
+            let mut node = self.leaves[proxy as usize].node;
+            while node != NULL_NODE && !dirty[node as usize] {
+                dirty[node as usize] = true;
+                node = self.nodes[node as usize].parent;
+            }
+        }
+    }
+
+    /// Calls `visit(proxy_a, leaf_a, proxy_b, leaf_b)` once for every pair
+    /// of distinct leaves whose tight boxes overlap (closed), at least one of
+    /// them changed: the tree against itself (Bullet's `btDbvt::collideTT`),
+    /// four children against four at a time. Subtrees without a changed leaf
+    /// (per `dirty`, from [`Bvh::mark_dirty`]) are only entered to meet a
+    /// dirty one, so a frame that moved few leaves visits little of the tree.
+    pub fn overlapping_pairs(
+        &self,
+        dirty: &[bool],
+        changed: impl Fn(u32) -> bool,
+        mut visit: impl FnMut(u32, &Leaf, u32, &Leaf),
+    ) {
+        if self.root == NULL_NODE || !dirty[self.root as usize] {
+            return;
+        }
+        let live = |child: u32| -> bool {
+            if is_leaf(child) {
+                changed(child & !LEAF_BIT)
+            } else {
+                dirty[child as usize]
+            }
+        };
+        // Pairs of children still to test: (a, a) for a node against
+        // itself, else two distinct children whose boxes overlap.
+        let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
+        while let Some((a, b)) = stack.pop() {
+            match (is_leaf(a), is_leaf(b)) {
+                (true, true) => {
+                    let (pa, pb) = (a & !LEAF_BIT, b & !LEAF_BIT);
+                    let (la, lb) = (&self.leaves[pa as usize], &self.leaves[pb as usize]);
+                    if la.aabb.intersects_aabb(&lb.aabb) {
+                        visit(pa, la, pb, lb);
+                    }
+                }
+                (false, false) if a == b => {
+                    let node = &self.nodes[a as usize];
+                    for i in 0..4 {
+                        let ci = node.children[i];
+                        if ci == NULL_NODE {
+                            continue;
+                        }
+                        if !is_leaf(ci) && dirty[ci as usize] {
+                            stack.push((ci, ci));
+                        }
+                        let bounds = node.slot_box(i);
+                        let (min, max) = splat_box(&bounds);
+                        // Only later slots, so each pair of children once.
+                        let mut hits = overlap_mask(node, &min, &max) & !((2u32 << i) - 1);
+                        while hits != 0 {
+                            let j = hits.trailing_zeros() as usize;
+                            hits &= hits - 1;
+                            let cj = node.children[j];
+                            if live(ci) || live(cj) {
+                                stack.push((ci, cj));
+                            }
+                        }
+                    }
+                }
+                (false, false) => {
+                    // Two distinct nodes: every child of one against the
+                    // four of the other, so both sides descend together.
+                    let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                    for i in 0..4 {
+                        let ci = na.children[i];
+                        if ci == NULL_NODE {
+                            continue;
+                        }
+                        let (min, max) = splat_box(&na.slot_box(i));
+                        let mut hits = overlap_mask(nb, &min, &max);
+                        while hits != 0 {
+                            let j = hits.trailing_zeros() as usize;
+                            hits &= hits - 1;
+                            let cj = nb.children[j];
+                            if live(ci) || live(cj) {
+                                stack.push((ci, cj));
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    // A leaf against a node: the leaf's tight box against
+                    // the node's four children.
+                    let (leaf, open) = if is_leaf(a) { (a, b) } else { (b, a) };
+                    let node = &self.nodes[open as usize];
+                    let (min, max) = splat_box(&self.leaves[(leaf & !LEAF_BIT) as usize].aabb);
+                    let mut hits = overlap_mask(node, &min, &max);
+                    while hits != 0 {
+                        let j = hits.trailing_zeros() as usize;
+                        hits &= hits - 1;
+                        let cj = node.children[j];
+                        if live(cj) || live(leaf) {
+                            stack.push((cj, leaf));
+                        }
+                    }
                 }
             }
         }

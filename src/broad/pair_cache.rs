@@ -1,8 +1,7 @@
 //! Incremental pair finding with the tree: the last call's pairs are kept,
-//! minus those of colliders that changed since, plus one tree query per
-//! changed collider (Box2D's move buffer; Catto, "Dynamic Bounding Volume
-//! Hierarchies", GDC 2019). A frame that moves a tenth of the colliders
-//! queries a tenth of the tree's leaves; the first call queries them all.
+//! minus those of colliders that changed since (Box2D's move buffer), plus
+//! the pairs found by walking the tree against itself through the subtrees
+//! that hold a changed collider. The first call walks the whole tree.
 
 use slotmap::SlotMap;
 
@@ -19,6 +18,8 @@ pub struct PairCache {
     changed: Vec<bool>,
     /// The proxies flagged in `changed`, each once.
     changed_list: Vec<u32>,
+    /// By node: whether a changed leaf lies below (rebuilt per call).
+    dirty: Vec<bool>,
     /// The pairs, sorted, with their leaves' proxies alongside.
     pairs: Vec<Pair>,
     proxies: Vec<(u32, u32)>,
@@ -35,6 +36,7 @@ impl PairCache {
         use core::mem::size_of;
         self.changed.capacity()
             + self.changed_list.capacity() * 4
+            + self.dirty.capacity()
             + (self.pairs.capacity() + self.merged_pairs.capacity()) * size_of::<Pair>()
             + (self.proxies.capacity() + self.merged_proxies.capacity()) * 8
             + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
@@ -59,40 +61,30 @@ impl PairCache {
         let changed = &self.changed;
         let is_changed = |proxy: u32| changed.get(proxy as usize).copied().unwrap_or(false);
 
-        // Queries of the changed leaves still in the tree. A pair of two
-        // changed leaves is found by both: the smaller proxy keeps it.
+        // The tree against itself, entering only subtrees with a changed leaf.
+        bvh.mark_dirty(&self.changed_list, &mut self.dirty);
         self.fresh.clear();
-        for &proxy in &self.changed_list {
-            let leaf = bvh.leaf(proxy);
-            if !bvh.is_live(proxy) {
-                continue;
+        let fresh = &mut self.fresh;
+        bvh.overlapping_pairs(&self.dirty, is_changed, |pa, la, pb, lb| {
+            if !la.filter.interacts_with(&lb.filter) {
+                return;
             }
-            bvh.query(&leaf.aabb, leaf.filter.mask, |other_proxy, other| {
-                if other_proxy == proxy
-                    || (is_changed(other_proxy) && other_proxy < proxy)
-                    || !leaf.filter.interacts_with(&other.filter)
-                    || !leaf.aabb.intersects_aabb(&other.aabb)
-                {
-                    return;
-                }
-                let exact = (leaf.is_box && other.is_box) || overlaps(&colliders[leaf.key], &colliders[other.key]);
-                if !exact {
-                    return;
-                }
-                let (a, b, pa, pb) = if leaf.key < other.key {
-                    (leaf, other, proxy, other_proxy)
-                } else {
-                    (other, leaf, other_proxy, proxy)
-                };
-                let pair = Pair {
-                    a: a.key,
-                    b: b.key,
-                    user_a: a.user_data,
-                    user_b: b.user_data,
-                };
-                self.fresh.push((pair, pa, pb));
-            });
-        }
+            if !((la.is_box && lb.is_box) || overlaps(&colliders[la.key], &colliders[lb.key])) {
+                return;
+            }
+            let (a, b, pa, pb) = if la.key < lb.key {
+                (la, lb, pa, pb)
+            } else {
+                (lb, la, pb, pa)
+            };
+            let pair = Pair {
+                a: a.key,
+                b: b.key,
+                user_a: a.user_data,
+                user_b: b.user_data,
+            };
+            fresh.push((pair, pa, pb));
+        });
         self.fresh.sort_unstable_by_key(|f| f.0);
 
         // Merge the kept pairs (both leaves unchanged) with the fresh ones.
