@@ -24,6 +24,10 @@
 //!   (ms per frame, over the scene's frames; the initial build is not timed).
 //! - `cast-bullets`, `cast-hitscan`: the closest hit of every segment (ns
 //!   per segment); `--max-segments N` casts only the first N segments.
+//! - `cast-batch`: the bullets again, all at once on every core: collide's
+//!   [`World::segment_cast_batch`] (rayon), parry3d's `cast_ray` over a rayon
+//!   parallel iterator. Its time per segment against `cast-bullets`'s is the
+//!   multi-core scaling.
 //!
 //! collide is driven through its public [`World`] API: the boxes are added
 //! in one batch with [`World::extend`] (a level load: one SAH build of the
@@ -75,7 +79,7 @@ usage: cargo bench --bench workloads -- [options]
   --scene NAME           a scene to run (repeatable; default: all):
                          uniform-1k uniform-10k uniform-100k level-10k column-10k
   --workload WORKLOAD    a workload to run (repeatable; default: all):
-                         build pairs frames cast-bullets cast-hitscan
+                         build pairs frames cast-bullets cast-hitscan cast-batch
   --runs N               runs per measurement; the median is reported (default 5)
   --small                the reduced scenes of `gen_scenes.py --small`
   --max-segments N       cast only the first N segments of each cast workload
@@ -104,16 +108,19 @@ enum Workload {
     Frames,
     CastBullets,
     CastHitscan,
+    /// The bullets of `CastBullets`, all at once on every core.
+    CastBatch,
 }
 
 impl Workload {
     /// Every workload, in the order they run.
-    const ALL: [Workload; 5] = [
+    const ALL: [Workload; 6] = [
         Workload::Build,
         Workload::Pairs,
         Workload::Frames,
         Workload::CastBullets,
         Workload::CastHitscan,
+        Workload::CastBatch,
     ];
 
     /// The name on the command line and in the table.
@@ -124,12 +131,16 @@ impl Workload {
             Workload::Frames => "frames",
             Workload::CastBullets => "cast-bullets",
             Workload::CastHitscan => "cast-hitscan",
+            Workload::CastBatch => "cast-batch",
         }
     }
 
     /// Whether it is a cast workload, timed per segment.
     fn is_cast(self) -> bool {
-        matches!(self, Workload::CastBullets | Workload::CastHitscan)
+        matches!(
+            self,
+            Workload::CastBullets | Workload::CastHitscan | Workload::CastBatch
+        )
     }
 
     /// The unit its times are printed in.
@@ -391,7 +402,7 @@ impl Reference {
             Workload::Build => None,
             Workload::Pairs => Some(self.pairs),
             Workload::Frames => (scene.frames.len() == FULL_FRAMES).then_some(self.frames),
-            Workload::CastBullets => (segments == FULL_SEGMENTS).then_some(self.bullets),
+            Workload::CastBullets | Workload::CastBatch => (segments == FULL_SEGMENTS).then_some(self.bullets),
             Workload::CastHitscan => (segments == FULL_SEGMENTS).then_some(self.hitscan),
         }
     }
@@ -602,7 +613,18 @@ fn bench_cast(scene: &Scene, workload: Workload, segments: &[Record], runs: usiz
         })
         .collect();
 
+    let parallel = workload == Workload::CastBatch;
     let collide_cast = |count: usize| -> Run {
+        if parallel {
+            let mut hits = vec![None; count];
+            let start = Instant::now();
+            world
+                .segment_cast_batch(&collide_segments[..count], &QueryFilter::ALL, &mut hits)
+                .expect("finite segments");
+            let time = start.elapsed();
+            let hits = hits.into_iter().flatten().map(|hit| (ids[&hit.collider], hit.t));
+            return (time, Checksum::of_hits(hits));
+        }
         let mut hits = Vec::with_capacity(count);
         let start = Instant::now();
         for segment in &collide_segments[..count] {
@@ -618,6 +640,20 @@ fn bench_cast(scene: &Scene, workload: Workload, segments: &[Record], runs: usiz
         )
     };
     let parry_cast = |count: usize| -> Run {
+        if parallel {
+            use rayon::prelude::*;
+            let start = Instant::now();
+            let hits: Vec<_> = rays[..count]
+                .par_iter()
+                .map(|ray| {
+                    bvh.cast_ray(ray, 1.0, |leaf, best| {
+                        leaves[leaf as usize].cast_local_ray(ray, best, true)
+                    })
+                })
+                .collect();
+            let time = start.elapsed();
+            return (time, Checksum::of_hits(hits.into_iter().flatten()));
+        }
         let mut hits = Vec::with_capacity(count);
         let start = Instant::now();
         for ray in &rays[..count] {
@@ -668,11 +704,11 @@ fn run_row(scene: &Scene, workload: Workload, options: &Options, reference: Opti
         Workload::Build => (bench_build(scene, runs), 0),
         Workload::Pairs => (bench_pairs(scene, runs, options.pair_finder), 0),
         Workload::Frames => (bench_frames(scene, runs, options.pair_finder), 0),
-        Workload::CastBullets | Workload::CastHitscan => {
-            let all = if workload == Workload::CastBullets {
-                &scene.bullets
-            } else {
+        Workload::CastBullets | Workload::CastHitscan | Workload::CastBatch => {
+            let all = if workload == Workload::CastHitscan {
                 &scene.hitscan
+            } else {
+                &scene.bullets
             };
             let segments = &all[..all.len().min(options.max_segments.unwrap_or(usize::MAX))];
             (bench_cast(scene, workload, segments, runs), segments.len())
