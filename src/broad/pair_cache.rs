@@ -7,7 +7,7 @@ use slotmap::SlotMap;
 
 use crate::broad::bvh::Bvh;
 use crate::broad::naive::overlaps;
-use crate::broad::Pair;
+use crate::broad::{radix_sort, Pair};
 use crate::collider::{Collider, ColliderKey};
 
 /// The pair set of the last call, and which leaves changed since.
@@ -25,7 +25,8 @@ pub struct PairCache {
     proxies: Vec<(u32, u32)>,
     /// Reused buffers for the pairs found by this call's queries, and for
     /// the merge.
-    fresh: Vec<(Pair, u32, u32)>,
+    fresh: Vec<(u64, Pair, u32, u32)>,
+    fresh_scratch: Vec<(u64, Pair, u32, u32)>,
     merged_pairs: Vec<Pair>,
     merged_proxies: Vec<(u32, u32)>,
 }
@@ -39,7 +40,7 @@ impl PairCache {
             + self.dirty.capacity()
             + (self.pairs.capacity() + self.merged_pairs.capacity()) * size_of::<Pair>()
             + (self.proxies.capacity() + self.merged_proxies.capacity()) * 8
-            + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
+            + (self.fresh.capacity() + self.fresh_scratch.capacity()) * size_of::<(u64, Pair, u32, u32)>()
     }
 
     /// Flags a leaf as changed: its pairs are found anew at the next call.
@@ -83,9 +84,9 @@ impl PairCache {
                 user_a: a.user_data,
                 user_b: b.user_data,
             };
-            fresh.push((pair, pa, pb));
+            fresh.push((pair.order_key(), pair, pa, pb));
         });
-        self.fresh.sort_unstable_by_key(|f| f.0);
+        radix_sort::sort_by_u64_key(&mut self.fresh, &mut self.fresh_scratch, |f| f.0);
 
         // Merge the kept pairs (both leaves unchanged) with the fresh ones.
         self.merged_pairs.clear();
@@ -95,8 +96,9 @@ impl PairCache {
             if is_changed(pa) || is_changed(pb) {
                 continue;
             }
-            while let Some(&&(f, fa, fb)) = fresh.peek() {
-                if f < *pair {
+            let key = pair.order_key();
+            while let Some(&&(f_key, f, fa, fb)) = fresh.peek() {
+                if f_key < key {
                     self.merged_pairs.push(f);
                     self.merged_proxies.push((fa, fb));
                     fresh.next();
@@ -107,7 +109,7 @@ impl PairCache {
             self.merged_pairs.push(*pair);
             self.merged_proxies.push((pa, pb));
         }
-        for &(f, fa, fb) in fresh {
+        for &(_, f, fa, fb) in fresh {
             self.merged_pairs.push(f);
             self.merged_proxies.push((fa, fb));
         }

@@ -16,7 +16,7 @@
 use slotmap::SlotMap;
 
 use crate::broad::naive::overlaps;
-use crate::broad::Pair;
+use crate::broad::{radix_sort, Pair};
 use crate::collider::{Collider, ColliderKey};
 
 /// How much larger another axis' variance must be before the sweep moves
@@ -35,12 +35,15 @@ pub struct SweepAndPrune {
     max: [Vec<f32>; 3],
     /// Colliders added since the last call, not yet in the arrays.
     added: Vec<ColliderKey>,
+    /// The second buffer of the pairs' radix sort.
+    scratch: Vec<Pair>,
 }
 
 impl SweepAndPrune {
     /// Bytes held by the arrays (capacities).
     pub fn memory_bytes(&self) -> usize {
         (self.keys.capacity() + self.added.capacity()) * core::mem::size_of::<ColliderKey>()
+            + self.scratch.capacity() * core::mem::size_of::<Pair>()
             + self
                 .min
                 .iter()
@@ -91,7 +94,7 @@ impl SweepAndPrune {
                 j += 1;
             }
         }
-        pairs.sort_unstable();
+        radix_sort::sort_by_u64_key(pairs, &mut self.scratch, Pair::order_key);
     }
 
     /// Drops removed colliders, adds new ones, reloads every box, re-chooses
