@@ -22,7 +22,7 @@
 //!   mask prunes whole subtrees.
 
 use crate::collider::{ColliderKey, Filter};
-use crate::math::{Vec3, Vec4};
+use crate::math::{Vec3, Vec3A, Vec4};
 use crate::shape::{Aabb, Segment};
 
 /// "No node" / an empty child slot.
@@ -859,8 +859,8 @@ impl Bvh {
             .enumerate()
             .filter(|(_, leaf)| leaf.node != NULL_NODE)
             .map(|(proxy, leaf)| BuildItem {
-                aabb: leaf.aabb,
-                center: leaf.aabb.center(),
+                aabb: Bounds::of(&leaf.aabb),
+                center: leaf.aabb.center().into(),
                 proxy: proxy as u32,
             })
             .collect();
@@ -901,9 +901,9 @@ impl Bvh {
             for (slot, part) in parts[..count].iter().enumerate() {
                 if part.len() == 1 {
                     let item = &items[part.start];
-                    self.place(node, slot, leaf_child(item.proxy), &item.aabb);
+                    self.place(node, slot, leaf_child(item.proxy), &item.aabb.to_aabb());
                 } else {
-                    self.nodes[node as usize].set_slot(slot, NULL_NODE, &part.bounds);
+                    self.nodes[node as usize].set_slot(slot, NULL_NODE, &part.bounds.to_aabb());
                     tasks.push((*part, node, slot));
                 }
             }
@@ -969,11 +969,61 @@ impl Bvh {
     }
 }
 
+/// A box during a rebuild, in 16-byte SIMD vectors (the build touches every
+/// box once per level; `Vec3A` makes each union one SIMD min and max).
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    min: Vec3A,
+    max: Vec3A,
+}
+
+impl Bounds {
+    /// The empty box: the identity of `union` and `grow`.
+    const EMPTY: Bounds = Bounds {
+        min: Vec3A::INFINITY,
+        max: Vec3A::NEG_INFINITY,
+    };
+
+    #[inline]
+    fn of(aabb: &Aabb) -> Self {
+        Self {
+            min: aabb.min.into(),
+            max: aabb.max.into(),
+        }
+    }
+
+    #[inline]
+    fn union(&self, other: &Bounds) -> Bounds {
+        Bounds {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    #[inline]
+    fn grow(&mut self, p: Vec3A) {
+        self.min = self.min.min(p);
+        self.max = self.max.max(p);
+    }
+
+    /// Surface area `2(xy + yz + zx)`.
+    #[inline]
+    fn surface_area(&self) -> f32 {
+        let e = self.max - self.min;
+        2.0 * (e.x * e.y + e.y * e.z + e.z * e.x)
+    }
+
+    #[inline]
+    fn to_aabb(self) -> Aabb {
+        Aabb::new(self.min.into(), self.max.into())
+    }
+}
+
 /// A leaf during a rebuild: its proxy, box and box centre.
 #[derive(Debug, Clone, Copy)]
 struct BuildItem {
-    aabb: Aabb,
-    center: Vec3,
+    aabb: Bounds,
+    center: Vec3A,
     proxy: u32,
 }
 
@@ -983,13 +1033,13 @@ struct BuildItem {
 struct Part {
     start: usize,
     end: usize,
-    bounds: Aabb,
-    centers: Aabb,
+    bounds: Bounds,
+    centers: Bounds,
 }
 
 impl Part {
     fn of(items: &[BuildItem], start: usize, end: usize) -> Self {
-        let mut bounds = Aabb::new(Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+        let mut bounds = Bounds::EMPTY;
         let mut centers = bounds;
         for item in &items[start..end] {
             bounds = bounds.union(&item.aabb);
@@ -1044,7 +1094,7 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let range = &mut items[part.start..part.end];
     let lo = part.centers.min;
     let extent = part.centers.max - part.centers.min;
-    let scale = Vec3::new(
+    let scale = Vec3A::new(
         if extent.x > 0.0 {
             SAH_BINS as f32 / extent.x
         } else {
@@ -1061,8 +1111,8 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
             0.0
         },
     );
-    let bin_of = |c: Vec3, axis: usize| (((c[axis] - lo[axis]) * scale[axis]) as usize).min(SAH_BINS - 1);
-    let empty = Aabb::new(Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    let bin_of = |c: Vec3A, axis: usize| (((c[axis] - lo[axis]) * scale[axis]) as usize).min(SAH_BINS - 1);
+    let empty = Bounds::EMPTY;
     let mut bins = [[(empty, 0usize); SAH_BINS]; 3];
     for item in range.iter() {
         for (axis, axis_bins) in bins.iter_mut().enumerate() {
