@@ -526,13 +526,13 @@ impl<T: Copy + Default> TraversalStack<T> {
         }
     }
 
+    /// The last entry pushed on the call stack, or, once that is empty, one
+    /// of the spilled ones: the walk's order only affects its speed, as every
+    /// entry popped is tested against the best hit so far.
     #[inline]
     fn pop(&mut self) -> Option<T> {
-        if let Some(value) = self.spill.pop() {
-            return Some(value);
-        }
         if self.len == 0 {
-            return None;
+            return self.spill.pop();
         }
         self.len -= 1;
         Some(self.inline[self.len])
