@@ -331,7 +331,10 @@ impl Collider {
         let desc = ColliderDesc { transform, ..desc };
         let world_shape = desc.shape.transformed(&desc.transform, desc.should_rotate);
         let aabb = world_shape.bounding_aabb();
-        if !aabb.min.is_finite() || !aabb.max.is_finite() {
+        // The world shape itself, not only its bounds: `Vec3::min`/`max`
+        // skip a NaN, so a NaN end point (a finite scale times a finite point
+        // overflowing, then rotated: ∞·0) would leave finite bounds.
+        if !aabb.min.is_finite() || !aabb.max.is_finite() || world_shape.validate().is_err() {
             return Err(Error::NonFinite("collider bounds after transform"));
         }
         Ok(Self {

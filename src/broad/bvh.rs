@@ -188,11 +188,19 @@ impl Default for Bvh {
 /// predictive enlargement): the new tight box, stretched to where the same
 /// motion would take it next, and grown by a tenth of the motion on every
 /// side. A leaf that never moved keeps its tight box, so static geometry
-/// costs casts nothing extra.
+/// costs casts nothing extra. Near the ends of the float range the motion
+/// itself may not be finite (a centre `(min + max) / 2` overflows beyond
+/// ±1.7e38, giving `∞ − ∞ = NaN`): then the leaf keeps its tight box, since
+/// a NaN or infinite fat box would hide the leaf from every query.
 #[inline]
 fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
     let ahead = Aabb::new(tight.min + displacement, tight.max + displacement);
-    tight.union(&ahead).expanded(0.1 * displacement.length())
+    let fat = tight.union(&ahead).expanded(0.1 * displacement.length());
+    if fat.min.is_finite() && fat.max.is_finite() {
+        fat
+    } else {
+        *tight
+    }
 }
 
 #[inline]
@@ -715,6 +723,12 @@ impl Bvh {
                 let slot = hits.trailing_zeros() as usize;
                 hits &= hits - 1;
                 let child = node.children[slot];
+                if child == NULL_NODE {
+                    // An empty slot's box (+∞, +∞) overlaps a query box
+                    // whose max is +∞ on every axis (a finite sphere or
+                    // capsule whose bounds overflow): nothing is there.
+                    continue;
+                }
                 if is_leaf(child) {
                     let proxy = child & !LEAF_BIT;
                     visit(proxy, &self.leaves[proxy as usize]);
