@@ -4,10 +4,18 @@
 //! `sphere.intersects_aabb(&b)`), implemented in the file of their question.
 
 pub mod cast;
+pub mod contact;
 pub mod contains;
 pub mod distance;
+pub mod epa;
+pub mod gjk;
 pub mod intersect;
 pub mod penetration;
+pub mod sat;
+pub mod shape_cast;
 pub mod sweep;
 
 pub use cast::CastHit;
+pub use contact::{contact, Contact};
+pub use gjk::{distance, intersects, Distance};
+pub use shape_cast::{shape_cast, time_of_impact, RigidMotion, RigidTimeOfImpact, TimeOfImpact, ToiOptions, ToiStatus};

@@ -257,7 +257,10 @@ impl ConvexHull {
                         continue;
                     };
                     if group[g] == usize::MAX
-                        && faces[g].v.iter().all(|&i| faces[seed].distance(p[i as usize]).abs() <= 2.0 * eps)
+                        && faces[g]
+                            .v
+                            .iter()
+                            .all(|&i| faces[seed].distance(p[i as usize]).abs() <= 2.0 * eps)
                     {
                         group[g] = id;
                         stack.push(g);

@@ -3,16 +3,26 @@
 
 pub mod aabb;
 pub mod capsule;
+pub mod cone;
+pub mod cylinder;
+pub mod hull;
 pub mod obb;
 pub mod plane;
 pub mod polygon;
 pub mod segment;
 pub mod sphere;
+pub mod support;
+pub mod triangle;
 
 pub use aabb::Aabb;
 pub use capsule::Capsule;
+pub use cone::Cone;
+pub use cylinder::Cylinder;
+pub use hull::ConvexHull;
 pub use obb::Obb;
 pub use plane::Plane;
 pub use polygon::ConvexPolygon;
 pub use segment::{Segment, SegmentClosestPoints};
 pub use sphere::Sphere;
+pub use support::{ConvexShape, Pose, Support, Transformed};
+pub use triangle::{Triangle, TriangleClosestPoint};

@@ -134,11 +134,22 @@ impl Triangle {
         }
         let sum = va + vb + vc;
         if sum > 0.0 {
-            // In exact arithmetic all three are positive here; clamping
-            // keeps the weights a convex combination under rounding.
-            let v = (vb / sum).clamp(0.0, 1.0);
-            let w = (vc / sum).clamp(0.0, 1.0 - v);
-            return vertex(a + ab * v + ac * w, [1.0 - v - w, v, w]);
+            // Face region. The weights are the signed areas of the
+            // sub-triangles at `p` over the whole, `n·((b − p) × (c − p))/|n|²`
+            // and so on (Ericson §3.4): their rounding error is ε/sin θ for a
+            // triangle with smallest angle θ, where the dot-product forms
+            // `va, vb, vc` above cancel to ε/sin²θ — enough to misplace
+            // GJK's witness points on the slivers curved shapes produce.
+            let n = ab.cross(ac);
+            let nn = n.length_squared();
+            if nn > 0.0 {
+                let u = (n.dot((b - p).cross(c - p)) / nn).clamp(0.0, 1.0);
+                // `max`/`min`, not `clamp`: `1 − u` is NaN for overflowing
+                // input, and `clamp` panics on a NaN bound.
+                let v = (n.dot((c - p).cross(a - p)) / nn).max(0.0).min(1.0 - u);
+                let w = 1.0 - u - v;
+                return vertex(a * u + b * v + c * w, [u, v, w]);
+            }
         }
         // Degenerate (or NaN): the best of the three edges.
         self.closest_point_on_edges(p)
@@ -146,7 +157,11 @@ impl Triangle {
 
     /// The closest point of the three edges, for degenerate triangles.
     fn closest_point_on_edges(&self, p: Vec3) -> TriangleClosestPoint {
-        let edges = [(self.a, self.b, [0usize, 1]), (self.b, self.c, [1, 2]), (self.c, self.a, [2, 0])];
+        let edges = [
+            (self.a, self.b, [0usize, 1]),
+            (self.b, self.c, [1, 2]),
+            (self.c, self.a, [2, 0]),
+        ];
         let mut best = TriangleClosestPoint {
             point: self.a,
             weights: [1.0, 0.0, 0.0],
@@ -204,7 +219,7 @@ impl Segment {
         let inv = 1.0 / det;
         let s = self.start - triangle.a;
         let u = s.dot(p) * inv;
-        if !(u >= 0.0 && u <= 1.0) {
+        if !(0.0..=1.0).contains(&u) {
             return None;
         }
         let q = s.cross(e1);
@@ -213,7 +228,7 @@ impl Segment {
             return None;
         }
         let t = e2.dot(q) * inv;
-        if !(t >= 0.0 && t <= 1.0) {
+        if !(0.0..=1.0).contains(&t) {
             return None;
         }
         let n = e1.cross(e2).normalize_or_zero();

@@ -1,0 +1,336 @@
+//! Contact: how deep two overlapping convex shapes interpenetrate, along
+//! which direction, and where.
+//!
+//! [`contact`] works for every pair of [`Support`] shapes (GJK, then EPA
+//! when the cores overlap); the closed forms below serve the pairs that have
+//! one (sphere–sphere, sphere–capsule, capsule–capsule, sphere–box), and
+//! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
+//! the best one for the kinds at hand.
+
+use crate::math::Vec3;
+use crate::query::epa::epa;
+use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
+use crate::shape::{Aabb, Capsule, ConvexShape, Obb, Sphere, Support};
+
+/// The penetration of two overlapping (or touching) shapes `a` and `b`.
+///
+/// `normal` is the minimum translation direction, pointing from `a` to `b`:
+/// moving `b` by `depth·normal` (or `a` by `−depth·normal`) makes them
+/// touch. `point_a` is the point of `a` deepest inside `b`, `point_b` the
+/// point of `b` deepest inside `a`, both on their own shape's surface, with
+/// `point_a − point_b = depth·normal` (up to the solver's tolerance).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Contact {
+    /// Penetration depth, `>= 0` (0 when touching).
+    pub depth: f32,
+    /// Unit direction from `a` to `b`.
+    pub normal: Vec3,
+    /// The deepest point of `a` (on its surface, inside `b`).
+    pub point_a: Vec3,
+    /// The deepest point of `b` (on its surface, inside `a`).
+    pub point_b: Vec3,
+}
+
+impl Contact {
+    /// The same contact seen from `b`: normal negated, points swapped.
+    ///
+    /// ```
+    /// use collide::{Sphere, math::Vec3};
+    /// let a = Sphere::new(Vec3::ZERO, 1.0);
+    /// let b = Sphere::new(Vec3::X, 1.0);
+    /// assert_eq!(a.contact_sphere(&b).unwrap().flipped(), b.contact_sphere(&a).unwrap());
+    /// ```
+    #[inline]
+    pub fn flipped(self) -> Contact {
+        Contact {
+            depth: self.depth,
+            normal: -self.normal,
+            point_a: self.point_b,
+            point_b: self.point_a,
+        }
+    }
+
+    /// Two balls, centres `ca`, `cb`, radii `ra`, `rb`: the contact along
+    /// `cb − ca` when `|cb − ca| <= ra + rb`. Centres closer than
+    /// `coincident` (rounding noise, for computed centres) take the
+    /// `fallback` normal.
+    #[inline]
+    fn between_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
+        let d = cb - ca;
+        let distance = d.length();
+        let depth = ra + rb - distance;
+        if !(depth >= 0.0) {
+            return None;
+        }
+        let normal = if distance > coincident { d / distance } else { fallback };
+        Some(Contact {
+            depth,
+            normal,
+            point_a: ca + normal * ra,
+            point_b: cb - normal * rb,
+        })
+    }
+}
+
+/// A unit vector perpendicular to both directions, or to the first one when
+/// they are parallel, or `X` when both are zero: the normal of two touching
+/// axes.
+fn perpendicular(u: Vec3, v: Vec3) -> Vec3 {
+    u.cross(v)
+        .try_normalize()
+        .or_else(|| u.try_normalize().map(|u| u.any_orthonormal_vector()))
+        .or_else(|| v.try_normalize().map(|v| v.any_orthonormal_vector()))
+        .unwrap_or(Vec3::X)
+}
+
+/// The penetration of two convex solids, or `None` when they are apart
+/// (touching counts as overlapping, with depth 0).
+///
+/// GJK on the cores first (see [`Support`]). Cores apart but within the sum
+/// of the margins (a sphere or capsule against anything): closed form along
+/// the closest core points, `depth = r_a + r_b − |p_b − p_a|`. Cores
+/// overlapping: EPA on the cores for their depth `δ`, then
+/// `depth = δ + r_a + r_b` along the EPA normal. When the cores' difference
+/// is flat around the origin (two coplanar triangles, crossing segments),
+/// `δ = 0` along its normal (or along the centre line, when that is
+/// ambiguous).
+///
+/// ```
+/// use collide::{Aabb, query::contact, shape::Cylinder, Segment, math::Vec3};
+/// let floor = Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0));
+/// let can = Cylinder::new(Segment::new(Vec3::new(0.0, -0.25, 0.0), Vec3::new(0.0, 1.75, 0.0)), 0.5);
+/// let c = contact(&floor, &can).unwrap();
+/// assert!((c.depth - 0.25).abs() < 1e-5);
+/// assert!((c.normal - Vec3::Y).length() < 1e-5);
+/// ```
+pub fn contact<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Option<Contact> {
+    let pair = MinkowskiDifference::new(a, b);
+    let (ra, rb) = (a.margin(), b.margin());
+    let margin = ra + rb;
+    let out = gjk(&pair, None);
+    let origin = b.center();
+    if !out.overlapping {
+        let core_distance = out.v.length();
+        if !(core_distance <= margin + TOUCH_TOLERANCE * pair.scale()) {
+            return None;
+        }
+        let normal = -out.v / core_distance;
+        return Some(Contact {
+            depth: (margin - core_distance).max(0.0),
+            normal,
+            point_a: origin + out.point_a + normal * ra,
+            point_b: origin + out.point_b - normal * rb,
+        });
+    }
+    let e = epa(&pair, &out.simplex, -pair.offset);
+    Some(Contact {
+        depth: e.depth + margin,
+        normal: e.normal,
+        point_a: origin + e.point_a + e.normal * ra,
+        point_b: origin + e.point_b - e.normal * rb,
+    })
+}
+
+impl Sphere {
+    /// Sphere–sphere in closed form: `depth = r_a + r_b − |c_b − c_a|`
+    /// along `c_b − c_a` (`X` for concentric spheres).
+    ///
+    /// ```
+    /// use collide::{Sphere, math::Vec3};
+    /// let c = Sphere::new(Vec3::ZERO, 1.0).contact_sphere(&Sphere::new(Vec3::new(1.5, 0.0, 0.0), 1.0)).unwrap();
+    /// assert_eq!((c.depth, c.normal, c.point_a, c.point_b), (0.5, Vec3::X, Vec3::X, Vec3::new(0.5, 0.0, 0.0)));
+    /// ```
+    #[inline]
+    pub fn contact_sphere(&self, other: &Sphere) -> Option<Contact> {
+        Contact::between_balls(self.center, self.radius, other.center, other.radius, Vec3::X, 0.0)
+    }
+
+    /// Sphere–capsule in closed form: the sphere against the ball of the
+    /// capsule's radius around the axis point closest to the centre. A
+    /// centre on the axis (within `1e-6` of its length) takes a normal
+    /// perpendicular to the axis.
+    ///
+    /// ```
+    /// use collide::{Capsule, Segment, Sphere, math::Vec3};
+    /// let capsule = Capsule::new(Segment::new(Vec3::ZERO, Vec3::new(0.0, 4.0, 0.0)), 1.0);
+    /// let c = Sphere::new(Vec3::new(-1.5, 2.0, 0.0), 1.0).contact_capsule(&capsule).unwrap();
+    /// assert_eq!((c.depth, c.normal), (0.5, Vec3::X));
+    /// ```
+    #[inline]
+    pub fn contact_capsule(&self, capsule: &Capsule) -> Option<Contact> {
+        let q = capsule.segment.closest_point(self.center);
+        let fallback = perpendicular(capsule.segment.direction(), Vec3::ZERO);
+        let noise = TOUCH_TOLERANCE * capsule.segment.direction().length();
+        Contact::between_balls(self.center, self.radius, q, capsule.radius, fallback, noise)
+    }
+
+    /// Sphere–box in closed form, in the box's frame (Ericson §5.2.5, plus
+    /// the inside case): with `q` the box point closest to the centre `c`,
+    /// a centre outside gives `depth = r − |q − c|` along `q − c`; a centre
+    /// inside is pushed out through the nearest face `k`:
+    /// `depth = r + (e_k − |c_k|)` along `−sign(c_k)·axis_k` (ties go to the
+    /// lowest axis, `c_k = 0` to the positive face).
+    ///
+    /// ```
+    /// use collide::{Aabb, Sphere, math::Vec3};
+    /// let b = Aabb::new(Vec3::splat(-1.0), Vec3::splat(1.0));
+    /// let c = Sphere::new(Vec3::new(0.0, 0.75, 0.0), 0.5).contact_aabb(&b).unwrap();
+    /// assert_eq!((c.depth, c.normal, c.point_b), (0.75, Vec3::NEG_Y, Vec3::new(0.0, 1.0, 0.0)));
+    /// ```
+    #[inline]
+    pub fn contact_aabb(&self, aabb: &Aabb) -> Option<Contact> {
+        let center = Aabb::center(aabb);
+        let local = self.center - center;
+        let local_contact = sphere_box_local(local, self.radius, aabb.half_extents())?;
+        Some(Contact {
+            point_a: local_contact.point_a + center,
+            point_b: local_contact.point_b + center,
+            ..local_contact
+        })
+    }
+
+    /// Sphere–oriented box in closed form: [`Sphere::contact_aabb`] in the
+    /// box's frame, rotated back.
+    #[inline]
+    pub fn contact_obb(&self, obb: &Obb) -> Option<Contact> {
+        let local = obb.to_local(self.center);
+        let c = sphere_box_local(local, self.radius, obb.half_extents)?;
+        Some(Contact {
+            depth: c.depth,
+            normal: obb.rotation * c.normal,
+            point_a: obb.rotation * c.point_a + obb.center,
+            point_b: obb.rotation * c.point_b + obb.center,
+        })
+    }
+}
+
+/// Sphere (centre `c` in the box frame) against the box `[−e, e]`.
+fn sphere_box_local(c: Vec3, radius: f32, e: Vec3) -> Option<Contact> {
+    if !(c.is_finite() && radius.is_finite() && e.is_finite()) {
+        return None;
+    }
+    let q = c.max(-e).min(e);
+    let d = q - c;
+    let distance = d.length();
+    if distance > 0.0 {
+        let depth = radius - distance;
+        if !(depth >= 0.0) {
+            return None;
+        }
+        let normal = d / distance;
+        return Some(Contact {
+            depth,
+            normal,
+            point_a: c + normal * radius,
+            point_b: q,
+        });
+    }
+    // Inside (or on the surface): the nearest face.
+    let room = e - c.abs();
+    let mut k = 0;
+    for axis in 1..3 {
+        if room[axis] < room[k] {
+            k = axis;
+        }
+    }
+    let mut normal = Vec3::ZERO;
+    normal[k] = if c[k] >= 0.0 { -1.0 } else { 1.0 };
+    let mut point_b = c;
+    point_b[k] = -normal[k] * e[k];
+    Some(Contact {
+        depth: radius + room[k],
+        normal,
+        point_a: c + normal * radius,
+        point_b,
+    })
+}
+
+impl Capsule {
+    /// Capsule–capsule in closed form: the balls around the closest points
+    /// of the two axes ([`Segment::closest_points`](crate::Segment::closest_points)).
+    /// Axes that touch (closer than `1e-6` of their lengths: the rounding of
+    /// the closest points) take a normal perpendicular to both (to the first
+    /// when they are parallel), oriented from `a`'s centre towards `b`'s:
+    /// the normal of the flat Minkowski difference of the axes, along which
+    /// the depth is `r_a + r_b`.
+    ///
+    /// ```
+    /// use collide::{Capsule, Segment, math::Vec3};
+    /// let a = Capsule::new(Segment::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0)), 0.5);
+    /// let b = Capsule::new(Segment::new(Vec3::new(0.0, 0.75, -1.0), Vec3::new(0.0, 0.75, 1.0)), 0.5);
+    /// let c = a.contact_capsule(&b).unwrap();
+    /// assert_eq!((c.depth, c.normal), (0.25, Vec3::Y));
+    /// ```
+    pub fn contact_capsule(&self, other: &Capsule) -> Option<Contact> {
+        let closest = self.segment.closest_points(&other.segment);
+        let mut fallback = perpendicular(self.segment.direction(), other.segment.direction());
+        if fallback.dot(Support::center(other) - Support::center(self)) < 0.0 {
+            fallback = -fallback;
+        }
+        let noise = TOUCH_TOLERANCE * (self.segment.direction().length() + other.segment.direction().length());
+        Contact::between_balls(
+            closest.point_a,
+            self.radius,
+            closest.point_b,
+            other.radius,
+            fallback,
+            noise,
+        )
+    }
+
+    /// Capsule–sphere: [`Sphere::contact_capsule`] flipped.
+    #[inline]
+    pub fn contact_sphere(&self, sphere: &Sphere) -> Option<Contact> {
+        sphere.contact_capsule(self).map(Contact::flipped)
+    }
+}
+
+impl ConvexShape {
+    /// The contact between two shapes of any kinds, by the best method for
+    /// the pair: the closed forms for sphere–sphere, sphere–capsule,
+    /// capsule–capsule and sphere–box; SAT for box–box; GJK/EPA
+    /// ([`contact`]) for everything else.
+    ///
+    /// ```
+    /// use collide::{Obb, shape::ConvexShape, math::{Quat, Vec3}};
+    /// let a = ConvexShape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::ONE));
+    /// let b = ConvexShape::Obb(Obb::new(Vec3::new(1.5, 0.0, 0.0), Quat::from_rotation_x(0.3), Vec3::ONE));
+    /// let c = a.contact(&b).unwrap();
+    /// assert!((c.depth - 0.5).abs() < 1e-6 && c.normal == Vec3::X);
+    /// ```
+    pub fn contact(&self, other: &ConvexShape) -> Option<Contact> {
+        use ConvexShape as S;
+        match (self, other) {
+            (S::Sphere(a), S::Sphere(b)) => a.contact_sphere(b),
+            (S::Sphere(a), S::Capsule(b)) => a.contact_capsule(b),
+            (S::Capsule(a), S::Sphere(b)) => a.contact_sphere(b),
+            (S::Capsule(a), S::Capsule(b)) => a.contact_capsule(b),
+            (S::Sphere(a), S::Segment(b)) => a.contact_capsule(&Capsule::new(*b, 0.0)),
+            (S::Segment(a), S::Sphere(b)) => Capsule::new(*a, 0.0).contact_sphere(b),
+            (S::Capsule(a), S::Segment(b)) => a.contact_capsule(&Capsule::new(*b, 0.0)),
+            (S::Segment(a), S::Capsule(b)) => Capsule::new(*a, 0.0).contact_capsule(b),
+            (S::Sphere(a), S::Aabb(b)) => a.contact_aabb(b),
+            (S::Aabb(a), S::Sphere(b)) => b.contact_aabb(a).map(Contact::flipped),
+            (S::Sphere(a), S::Obb(b)) => a.contact_obb(b),
+            (S::Obb(a), S::Sphere(b)) => b.contact_obb(a).map(Contact::flipped),
+            (S::Aabb(a), S::Aabb(b)) => a.contact_aabb(b),
+            (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
+            (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
+            (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
+            _ => contact(self, other),
+        }
+    }
+
+    /// The distance between two shapes of any kinds ([`gjk::distance`]:
+    /// exact for the rounded shapes, whose cores are points and segments).
+    #[inline]
+    pub fn distance(&self, other: &ConvexShape) -> gjk::Distance {
+        gjk::distance(self, other)
+    }
+
+    /// Whether two shapes of any kinds overlap ([`gjk::intersects`]).
+    #[inline]
+    pub fn intersects(&self, other: &ConvexShape) -> bool {
+        gjk::intersects(self, other)
+    }
+}

@@ -1,0 +1,583 @@
+//! Continuous collision: when moving shapes first touch.
+//!
+//! - Closed forms for a moving sphere against a fixed infinite line, plane,
+//!   box and capsule, and for sphere–sphere, sphere–capsule and
+//!   capsule–capsule pairs that both move.
+//! - [`shape_cast`]: any two convex shapes moving linearly, by GJK ray
+//!   casting on their Minkowski difference.
+//! - [`time_of_impact`]: two shapes that translate *and rotate*, by
+//!   conservative advancement.
+//!
+//! Motions are displacements over the step: a shape with motion `m` is at
+//! `x + t·m` at time `t ∈ [0, 1]`. Shapes that already touch or overlap at
+//! `t = 0` report `t = 0`.
+
+use crate::math::{Quat, Vec3};
+use crate::query::contact::contact;
+use crate::query::gjk::{self, ray_cast, MinkowskiDifference, TOUCH_TOLERANCE};
+use crate::query::CastHit;
+use crate::shape::{Aabb, Capsule, Plane, Pose, Segment, Sphere, Support, Transformed};
+
+/// Where and when two moving shapes first touch.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeOfImpact {
+    /// Time of first contact, in `[0, 1]` (fraction of the motions).
+    pub t: f32,
+    /// The contact point at time `t`, in world space.
+    pub point: Vec3,
+    /// Unit contact normal at time `t`, pointing from the first shape to
+    /// the second (for a shape against a fixed line or plane: from the
+    /// shape towards it).
+    pub normal: Vec3,
+}
+
+/// `v` normalised, or the first of the fallbacks that is not zero, or `X`.
+fn unit_or(v: Vec3, fallbacks: &[Vec3]) -> Vec3 {
+    v.try_normalize()
+        .or_else(|| fallbacks.iter().find_map(|f| f.try_normalize()))
+        .unwrap_or(Vec3::X)
+}
+
+impl Sphere {
+    /// A sphere moving by `motion` against a fixed infinite line through
+    /// `point` with direction `direction` (a zero direction makes the line a
+    /// point).
+    ///
+    /// Only the parts perpendicular to the line matter: with
+    /// `u = direction/|direction|`, `m⊥ = (c − point) − (…·u)u` and `v⊥` the
+    /// same for the motion, the centre's distance to the line is
+    /// `|m⊥ + t·v⊥|`, and the first `t` with `|m⊥ + t·v⊥| = r` is a segment
+    /// cast against a sphere of radius `r` ([`Segment::cast_sphere`]).
+    /// Returns the time, the contact point (the foot of the perpendicular
+    /// from the centre `c + t·motion` to the line) and the normal from the
+    /// sphere to the line. Already touching: `t = 0`. A sphere at rest, or
+    /// moving parallel to the line, hits only if it already touches.
+    ///
+    /// ```
+    /// use collide::{Sphere, math::Vec3};
+    /// let ball = Sphere::new(Vec3::new(0.0, 5.0, 0.0), 1.0);
+    /// let hit = ball.cast_line(Vec3::new(0.0, -8.0, 0.0), Vec3::ZERO, Vec3::X).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::ZERO, Vec3::NEG_Y));
+    /// assert!(ball.cast_line(Vec3::ZERO, Vec3::ZERO, Vec3::X).is_none()); // at rest, apart
+    /// ```
+    pub fn cast_line(&self, motion: Vec3, point: Vec3, direction: Vec3) -> Option<TimeOfImpact> {
+        let u = direction.normalize_or_zero();
+        let perpendicular = |v: Vec3| v - u * v.dot(u);
+        let m = perpendicular(self.center - point);
+        let v = perpendicular(motion);
+        let hit = Segment::new(m, m + v).cast_sphere(&Sphere::new(Vec3::ZERO, self.radius))?;
+        let center = self.center + motion * hit.t;
+        let foot = point + u * (center - point).dot(u);
+        let normal = unit_or(foot - center, &[v, u.any_orthonormal_vector()]);
+        Some(TimeOfImpact {
+            t: hit.t,
+            point: foot,
+            normal,
+        })
+    }
+
+    /// A sphere moving by `motion` against a fixed plane (a two-sided
+    /// surface): with `s = n·c + d`, the centre reaches distance `r` at
+    /// `t = (|s| − r)/(−sign(s)·n·motion)` (Ericson §5.5.3). The point is
+    /// where the sphere touches the plane, the normal points from the sphere
+    /// to the plane. Already touching (`|s| <= r`): `t = 0`. Moving away or
+    /// parallel: `None`.
+    ///
+    /// ```
+    /// use collide::{Plane, Sphere, math::Vec3};
+    /// let ground = Plane::from_normal_and_point(Vec3::Y, Vec3::ZERO).unwrap();
+    /// let hit = Sphere::new(Vec3::new(0.0, 3.0, 0.0), 1.0).cast_plane(Vec3::new(4.0, -4.0, 0.0), &ground).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(2.0, 0.0, 0.0), Vec3::NEG_Y));
+    /// ```
+    pub fn cast_plane(&self, motion: Vec3, plane: &Plane) -> Option<TimeOfImpact> {
+        let s = plane.signed_distance(self.center);
+        let side = if s >= 0.0 { 1.0 } else { -1.0 };
+        let normal = plane.normal * -side;
+        if s.abs() <= self.radius {
+            return Some(TimeOfImpact {
+                t: 0.0,
+                point: plane.project_point(self.center),
+                normal,
+            });
+        }
+        let approach = -side * plane.normal.dot(motion);
+        if !(approach > 0.0) {
+            return None;
+        }
+        let t = (s.abs() - self.radius) / approach;
+        if !(t <= 1.0) {
+            return None;
+        }
+        let center = self.center + motion * t;
+        Some(TimeOfImpact {
+            t,
+            point: center + normal * self.radius,
+            normal,
+        })
+    }
+
+    /// A sphere moving by `motion` against a fixed box (Ericson §5.5.7): the
+    /// centre's path is cast against the box grown by `r`; where that first
+    /// hit lies outside the box on two axes (an edge region) the answer is
+    /// the cast against the edge's capsule of radius `r`, and on three axes
+    /// (a vertex region) the first of the casts against the three edge
+    /// capsules meeting at the vertex. The normal points from the sphere to
+    /// the box. Already touching: `t = 0`.
+    ///
+    /// ```
+    /// use collide::{Aabb, Sphere, math::Vec3};
+    /// let b = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    /// // Heading for the edge x = y = 1 diagonally: first touch at distance 1 from it.
+    /// let s = Sphere::new(Vec3::new(3.0, 3.0, 0.5), 1.0);
+    /// let hit = s.cast_aabb(Vec3::new(-4.0, -4.0, 0.0), &b).unwrap();
+    /// let expected = (2.0 - std::f32::consts::FRAC_1_SQRT_2) / 4.0;
+    /// assert!((hit.t - expected).abs() < 1e-6);
+    /// assert!((hit.point - Vec3::new(1.0, 1.0, 0.5)).length() < 1e-5);
+    /// ```
+    pub fn cast_aabb(&self, motion: Vec3, aabb: &Aabb) -> Option<TimeOfImpact> {
+        let r = self.radius;
+        let path = Segment::new(self.center, self.center + motion);
+        let to_result = |t: f32| {
+            let center = path.point_at(t);
+            let point = aabb.closest_point(center);
+            TimeOfImpact {
+                t,
+                point,
+                normal: unit_or(point - center, &[motion, Vec3::X]),
+            }
+        };
+        if aabb.distance_squared_to_point(self.center) <= r * r {
+            // Inside: the normal points to the box's centre when the sphere's
+            // centre is in the box itself.
+            let center = self.center;
+            let point = aabb.closest_point(center);
+            let normal = unit_or(point - center, &[Aabb::center(aabb) - center, motion]);
+            return Some(TimeOfImpact { t: 0.0, point, normal });
+        }
+        let grown = aabb.expanded(r);
+        let hit = path.cast_aabb(&grown)?;
+        let p = path.point_at(hit.t);
+        let below = p.cmplt(aabb.min).bitmask();
+        let above = p.cmpgt(aabb.max).bitmask();
+        let outside = below | above;
+        let corner = |bits: u32| {
+            Vec3::new(
+                if bits & 1 != 0 { aabb.max.x } else { aabb.min.x },
+                if bits & 2 != 0 { aabb.max.y } else { aabb.min.y },
+                if bits & 4 != 0 { aabb.max.z } else { aabb.min.z },
+            )
+        };
+        let t = match outside.count_ones() {
+            0 | 1 => Some(hit.t),
+            2 => {
+                // The edge along the one axis not in `outside`.
+                let free = 7 & !outside;
+                let fixed = above;
+                let edge = Segment::new(corner(fixed), corner(fixed | free));
+                path.cast_capsule(&Capsule::new(edge, r)).map(|h| h.t)
+            }
+            _ => {
+                let vertex = corner(above);
+                [1u32, 2, 4]
+                    .into_iter()
+                    .filter_map(|bit| {
+                        let edge = Segment::new(vertex, corner(above ^ bit));
+                        path.cast_capsule(&Capsule::new(edge, r))
+                    })
+                    .map(|h: CastHit| h.t)
+                    .min_by(f32::total_cmp)
+            }
+        }?;
+        Some(to_result(t))
+    }
+
+    /// A sphere moving by `motion` against a capsule moving by
+    /// `capsule_motion`: in the capsule's frame the centre's path is cast
+    /// against the capsule grown by `r` ([`Segment::cast_capsule`]). The
+    /// normal points from the sphere to the capsule.
+    ///
+    /// ```
+    /// use collide::{Capsule, Segment, Sphere, math::Vec3};
+    /// let pole = Capsule::new(Segment::new(Vec3::ZERO, Vec3::new(0.0, 4.0, 0.0)), 0.5);
+    /// let hit = Sphere::new(Vec3::new(-4.0, 2.0, 0.0), 0.5).cast_capsule(Vec3::new(6.0, 0.0, 0.0), &pole, Vec3::ZERO).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(-0.5, 2.0, 0.0), Vec3::X));
+    /// ```
+    pub fn cast_capsule(&self, motion: Vec3, capsule: &Capsule, capsule_motion: Vec3) -> Option<TimeOfImpact> {
+        let relative = motion - capsule_motion;
+        let path = Segment::new(self.center, self.center + relative);
+        let grown = Capsule::new(capsule.segment, capsule.radius + self.radius);
+        let hit = path.cast_capsule(&grown)?;
+        let center = self.center + motion * hit.t;
+        let axis = Segment::new(
+            capsule.segment.start + capsule_motion * hit.t,
+            capsule.segment.end + capsule_motion * hit.t,
+        );
+        let normal = unit_or(axis.closest_point(center) - center, &[-hit.normal, relative]);
+        Some(TimeOfImpact {
+            t: hit.t,
+            point: center + normal * self.radius,
+            normal,
+        })
+    }
+
+    /// Two spheres moving by `motion` and `other_motion`: the relative path
+    /// of the centre against a sphere of radius `r_a + r_b` (Ericson
+    /// §4.5.3.1). The normal points from `self` to `other`.
+    ///
+    /// ```
+    /// use collide::{Sphere, math::Vec3};
+    /// let a = Sphere::new(Vec3::ZERO, 1.0);
+    /// let b = Sphere::new(Vec3::new(10.0, 0.0, 0.0), 1.0);
+    /// let hit = a.cast_sphere(Vec3::new(8.0, 0.0, 0.0), &b, Vec3::new(-8.0, 0.0, 0.0)).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(5.0, 0.0, 0.0), Vec3::X));
+    /// ```
+    pub fn cast_sphere(&self, motion: Vec3, other: &Sphere, other_motion: Vec3) -> Option<TimeOfImpact> {
+        self.cast_capsule(
+            motion,
+            &Capsule::new(Segment::new(other.center, other.center), other.radius),
+            other_motion,
+        )
+    }
+}
+
+impl Capsule {
+    /// Two capsules moving by `motion` and `other_motion`, in closed form.
+    ///
+    /// The capsules touch when the relative displacement `−t·(m_a − m_b)`
+    /// enters `P ⊕ ball(r_a + r_b)`, where `P = axis_a − axis_b` is the
+    /// parallelogram with corners `a_i − b_j`. That rounded parallelogram is
+    /// the union of the capsules around its four edges and the slab of
+    /// half-thickness `r_a + r_b` over its face, so the first contact is the
+    /// least of four segment–capsule casts and two segment–rectangle hits
+    /// (parallel axes make `P` a segment, covered by the edge capsules). The
+    /// point and normal come from the axes' closest points at that time.
+    ///
+    /// ```
+    /// use collide::{Capsule, Segment, math::Vec3};
+    /// let a = Capsule::new(Segment::new(Vec3::new(-1.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0)), 0.5);
+    /// let b = Capsule::new(Segment::new(Vec3::new(0.0, 3.0, -1.0), Vec3::new(0.0, 3.0, 1.0)), 0.5);
+    /// let hit = a.cast_capsule(Vec3::new(0.0, 4.0, 0.0), &b, Vec3::ZERO).unwrap();
+    /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(0.0, 2.5, 0.0), Vec3::Y));
+    /// ```
+    pub fn cast_capsule(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<TimeOfImpact> {
+        let radius = self.radius + other.radius;
+        let (a0, a1) = (self.segment.start, self.segment.end);
+        let (b0, b1) = (other.segment.start, other.segment.end);
+        let ray = Segment::new(Vec3::ZERO, other_motion - motion);
+        let t = if self.segment.closest_points(&other.segment).distance_squared <= radius * radius {
+            0.0
+        } else {
+            let corners = [a0 - b0, a1 - b0, a1 - b1, a0 - b1];
+            let mut first: Option<f32> = None;
+            let mut keep = |t: f32| {
+                if first.is_none_or(|f| t < f) {
+                    first = Some(t);
+                }
+            };
+            for k in 0..4 {
+                let edge = Capsule::new(Segment::new(corners[k], corners[(k + 1) % 4]), radius);
+                if let Some(hit) = ray.cast_capsule(&edge) {
+                    keep(hit.t);
+                }
+            }
+            let (e1, e2) = (a1 - a0, b0 - b1);
+            let n0 = e1.cross(e2);
+            let nn = n0.length_squared();
+            if nn > 0.0 {
+                let n = n0 / nn.sqrt();
+                let r = ray.direction();
+                let approach = n.dot(r);
+                if approach != 0.0 {
+                    for side in [1.0f32, -1.0] {
+                        // The face plane n·x = n·c0 + side·radius.
+                        let t = (n.dot(corners[0]) + side * radius) / approach;
+                        if (0.0..=1.0).contains(&t) {
+                            let y = r * t - n * (side * radius) - corners[0];
+                            let s = y.cross(e2).dot(n0) / nn;
+                            let u = e1.cross(y).dot(n0) / nn;
+                            if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&u) {
+                                keep(t);
+                            }
+                        }
+                    }
+                }
+            }
+            first?
+        };
+        let a_at = Segment::new(a0 + motion * t, a1 + motion * t);
+        let b_at = Segment::new(b0 + other_motion * t, b1 + other_motion * t);
+        let closest = a_at.closest_points(&b_at);
+        let centre_line = Support::center(&b_at) - Support::center(&a_at);
+        let normal = unit_or(
+            closest.point_b - closest.point_a,
+            &[e_cross(&a_at, &b_at, centre_line), centre_line, other_motion - motion],
+        );
+        Some(TimeOfImpact {
+            t,
+            point: closest.point_a + normal * self.radius,
+            normal,
+        })
+    }
+}
+
+/// A normal for crossing axes: perpendicular to both, facing `towards`.
+fn e_cross(a: &Segment, b: &Segment, towards: Vec3) -> Vec3 {
+    let n = a.direction().cross(b.direction());
+    if n.dot(towards) < 0.0 {
+        -n
+    } else {
+        n
+    }
+}
+
+/// The first time two convex shapes moving linearly by `motion_a` and
+/// `motion_b` touch, or `None` if they stay apart over `t ∈ [0, 1]`.
+///
+/// A GJK ray cast (van den Bergen 2004) on the cores' Minkowski difference
+/// grown by the margins: in the frame of `b`, `a` moves by
+/// `motion_a − motion_b`, and they touch when `t·(motion_b − motion_a)`
+/// enters `A − B`. Every step moves `t` only forward, to a time before
+/// contact, so the answer is exact up to the tolerance (about `1e-5` of the
+/// shapes' size, along the path). The normal points from `a` to `b`; the
+/// point lies between the two shapes' witness points. Shapes that already
+/// touch or overlap return `t = 0` with the normal and point of their
+/// [`contact`].
+///
+/// ```
+/// use collide::{Aabb, query::shape_cast, shape::Cone, math::Vec3};
+/// let cone = Cone::new(Vec3::new(0.0, 5.0, 0.0), Vec3::new(0.0, 6.0, 0.0), 1.0);
+/// let floor = Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0));
+/// let hit = shape_cast(&cone, Vec3::new(0.0, -10.0, 0.0), &floor, Vec3::ZERO).unwrap();
+/// assert!((hit.t - 0.5).abs() < 1e-5);
+/// assert!((hit.normal - Vec3::NEG_Y).length() < 1e-5);
+/// ```
+pub fn shape_cast<A: Support + ?Sized, B: Support + ?Sized>(
+    a: &A,
+    motion_a: Vec3,
+    b: &B,
+    motion_b: Vec3,
+) -> Option<TimeOfImpact> {
+    let pair = MinkowskiDifference::new(a, b);
+    let r = motion_b - motion_a;
+    let hit = ray_cast(&pair, r, 1.0)?;
+    if hit.started_inside {
+        // Touching within the cast's tolerance but perhaps not overlapping:
+        // fall back on the direction between the centres.
+        let normal_guess = unit_or(-pair.offset, &[r, Vec3::X]);
+        return Some(match contact(a, b) {
+            Some(c) => TimeOfImpact {
+                t: 0.0,
+                point: (c.point_a + c.point_b) * 0.5,
+                normal: c.normal,
+            },
+            None => {
+                let d = gjk::distance(a, b);
+                TimeOfImpact {
+                    t: 0.0,
+                    point: (d.point_a + d.point_b) * 0.5,
+                    normal: d.normal.unwrap_or(normal_guess),
+                }
+            }
+        });
+    }
+    let t = hit.lambda.clamp(0.0, 1.0);
+    let origin = b.center();
+    let normal = hit.normal;
+    let point_a = origin + hit.point_a + motion_a * t + normal * a.margin();
+    let point_b = origin + hit.point_b + motion_b * t - normal * b.margin();
+    Some(TimeOfImpact {
+        t,
+        point: (point_a + point_b) * 0.5,
+        normal,
+    })
+}
+
+/// A rigid motion over a step: the shape (given in its own frame) starts at
+/// `start`, its point `local_center` (in the shape's frame) moves by
+/// `linear` over the step, and the shape turns about that point by the
+/// rotation vector `angular · t` (axis × angle in radians per step).
+///
+/// `pose(t) : x ↦ c + t·linear + R(t·angular)·R₀·(x − local_center)`, with
+/// `c = start.apply(local_center)` — the same parametrisation as parry's
+/// `NonlinearRigidMotion` over `t ∈ [0, 1]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RigidMotion {
+    /// Pose at `t = 0`.
+    pub start: Pose,
+    /// The centre of rotation, in the shape's own frame.
+    pub local_center: Vec3,
+    /// Displacement of the centre of rotation over the step.
+    pub linear: Vec3,
+    /// Rotation over the step as a rotation vector (radians, right-handed).
+    pub angular: Vec3,
+}
+
+impl RigidMotion {
+    /// A motion (see the type docs).
+    #[inline]
+    pub const fn new(start: Pose, local_center: Vec3, linear: Vec3, angular: Vec3) -> Self {
+        Self {
+            start,
+            local_center,
+            linear,
+            angular,
+        }
+    }
+
+    /// A shape that stays at `pose`.
+    #[inline]
+    pub const fn stationary(pose: Pose) -> Self {
+        Self::new(pose, Vec3::ZERO, Vec3::ZERO, Vec3::ZERO)
+    }
+
+    /// The pose at time `t`.
+    ///
+    /// ```
+    /// use collide::{query::RigidMotion, shape::Pose, math::Vec3};
+    /// let spin = RigidMotion::new(Pose::IDENTITY, Vec3::X, Vec3::ZERO, Vec3::new(0.0, 0.0, std::f32::consts::PI));
+    /// // Half a turn about the point x = 1 takes the origin to (2, 0, 0).
+    /// assert!((spin.pose_at(1.0).apply(Vec3::ZERO) - Vec3::new(2.0, 0.0, 0.0)).length() < 1e-6);
+    /// ```
+    pub fn pose_at(&self, t: f32) -> Pose {
+        let rotation = Quat::from_scaled_axis(self.angular * t) * self.start.rotation;
+        let center = self.start.apply(self.local_center) + self.linear * t;
+        Pose::new(rotation, center - rotation * self.local_center)
+    }
+}
+
+/// Settings of [`time_of_impact`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ToiOptions {
+    /// Most advancement steps before giving up with
+    /// [`ToiStatus::IterationLimit`].
+    pub max_iterations: usize,
+    /// The distance at which the shapes count as touching, relative to the
+    /// sum of their bounding radii (the "linear slop").
+    pub tolerance: f32,
+}
+
+impl Default for ToiOptions {
+    /// 256 steps, a tolerance of `1e-4` of the shapes' size. Most contacts
+    /// converge in a few dozen steps; the cap is met by near misses that
+    /// graze past each other while turning (conservative advancement
+    /// crawls there), in about 1 pair in 2,500 of the random tests.
+    fn default() -> Self {
+        Self {
+            max_iterations: 256,
+            tolerance: 1.0e-4,
+        }
+    }
+}
+
+/// How [`time_of_impact`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToiStatus {
+    /// The shapes came within the tolerance at `t`: converged.
+    Converged,
+    /// The shapes already touched or overlapped at `t = 0`.
+    Penetrating,
+    /// The iteration cap was reached first: `t` is a time before which the
+    /// shapes certainly do not touch (safe to advance to), not a contact.
+    IterationLimit,
+}
+
+/// The answer of [`time_of_impact`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RigidTimeOfImpact {
+    /// Time of first contact in `[0, 1]` (a safe lower bound of it when the
+    /// status is [`ToiStatus::IterationLimit`]).
+    pub t: f32,
+    /// Contact point at `t` (between the closest points), world space.
+    pub point: Vec3,
+    /// Unit normal at `t`, from the first shape to the second.
+    pub normal: Vec3,
+    /// Whether it converged.
+    pub status: ToiStatus,
+    /// Advancement steps taken.
+    pub iterations: usize,
+}
+
+/// The first time two shapes that translate and rotate come within the
+/// tolerance of each other, or `None` if they provably stay apart over
+/// `t ∈ [0, 1]`.
+///
+/// Conservative advancement (Mirtich, *Impulse-based Dynamic Simulation of
+/// Rigid Body Systems*, 1996, §2.3.2; Catto, "Continuous Collision", GDC
+/// 2013): at time `t` take the distance `d` and normal `n` of the placed
+/// shapes ([`gjk::distance`]); no point of the shapes closes the gap faster
+/// than `μ = (v_a − v_b)·n + |ω_a|·ρ_a + |ω_b|·ρ_b`, where `ρ` bounds the
+/// distance from each centre of rotation to its shape; so they cannot touch
+/// before `t + (d − slop/2)/μ`, and `t` advances there. It stops when
+/// `d <= slop` (converged), when `μ <= 0` or `t > 1` (no contact), or at the
+/// iteration cap (`t` then a safe lower bound). The shapes are given in
+/// their own frames and placed by the motions.
+///
+/// ```
+/// use collide::{Aabb, query::{time_of_impact, RigidMotion, ToiOptions, ToiStatus}, shape::Pose, math::Vec3};
+/// let plank = Aabb::new(Vec3::new(-2.0, -0.1, -0.1), Vec3::new(2.0, 0.1, 0.1));
+/// let post = Aabb::new(Vec3::new(-0.1, -0.1, -1.0), Vec3::new(0.1, 0.1, 1.0));
+/// // The plank turns a quarter turn about its centre; the post stands at x = 0, y = 1.5.
+/// let spin = RigidMotion::new(Pose::IDENTITY, Vec3::ZERO, Vec3::ZERO, Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2));
+/// let still = RigidMotion::stationary(Pose::from_translation(Vec3::new(0.0, 1.5, 0.0)));
+/// let hit = time_of_impact(&plank, &spin, &post, &still, &ToiOptions::default()).unwrap();
+/// assert_eq!(hit.status, ToiStatus::Converged);
+/// assert!(hit.t > 0.5 && hit.t < 1.0);
+/// ```
+pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
+    a: &A,
+    motion_a: &RigidMotion,
+    b: &B,
+    motion_b: &RigidMotion,
+    options: &ToiOptions,
+) -> Option<RigidTimeOfImpact> {
+    let size = a.bounding_radius() + b.bounding_radius();
+    let slop = (options.tolerance * size).max(TOUCH_TOLERANCE * size);
+    let reach_a = (a.center() - motion_a.local_center).length() + a.bounding_radius();
+    let reach_b = (b.center() - motion_b.local_center).length() + b.bounding_radius();
+    let spin = motion_a.angular.length() * reach_a + motion_b.angular.length() * reach_b;
+    let relative = motion_a.linear - motion_b.linear;
+    let mut t = 0.0f32;
+    let mut last_normal = unit_or(
+        motion_b.start.apply(b.center()) - motion_a.start.apply(a.center()),
+        &[-relative],
+    );
+    let mut last_point = Vec3::ZERO;
+    for iteration in 0..options.max_iterations {
+        let placed_a = Transformed::new(a, motion_a.pose_at(t));
+        let placed_b = Transformed::new(b, motion_b.pose_at(t));
+        let d = gjk::distance(&placed_a, &placed_b);
+        last_point = (d.point_a + d.point_b) * 0.5;
+        if let Some(n) = d.normal {
+            last_normal = n;
+        }
+        if !(d.distance > slop) {
+            let status = if iteration == 0 && d.normal.is_none() {
+                ToiStatus::Penetrating
+            } else {
+                ToiStatus::Converged
+            };
+            return Some(RigidTimeOfImpact {
+                t,
+                point: last_point,
+                normal: last_normal,
+                status,
+                iterations: iteration,
+            });
+        }
+        let closing = relative.dot(last_normal) + spin;
+        if !(closing > 0.0) {
+            return None;
+        }
+        t += (d.distance - 0.5 * slop) / closing;
+        if !(t <= 1.0) {
+            return None;
+        }
+    }
+    Some(RigidTimeOfImpact {
+        t,
+        point: last_point,
+        normal: last_normal,
+        status: ToiStatus::IterationLimit,
+        iterations: options.max_iterations,
+    })
+}

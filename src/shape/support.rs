@@ -1,0 +1,482 @@
+//! The support mapping: one trait that makes GJK, EPA and the convex casts
+//! work for every convex shape.
+//!
+//! A convex shape `S` is known to GJK only through its support function
+//! `s_S(d) ∈ argmax_{x ∈ S} d·x` (Gilbert, Johnson and Keerthi 1988; van
+//! den Bergen, *Collision Detection in Interactive 3D Environments*, ch. 4).
+//! The support function of the Minkowski difference is
+//! `s_{A−B}(d) = s_A(d) − s_B(−d)`, which is all the distance, overlap,
+//! penetration and cast queries of [`crate::query::gjk`] and
+//! [`crate::query::epa`] need.
+//!
+//! Two refinements make those queries exact and precise:
+//!
+//! - **Core and margin.** A shape is `core ⊕ ball(margin)`: a sphere is a
+//!   point with a margin, a capsule a segment with one. The iterative
+//!   algorithms run on the cores, which are polytopes for every rounded shape
+//!   here (so they terminate exactly), and the margins are added in closed
+//!   form afterwards (van den Bergen, §4.3.6). Sharp shapes have margin 0.
+//! - **Centre-relative supports.** [`Support::core_support`] returns the
+//!   support point *relative to* [`Support::center`]. The queries subtract
+//!   the centres once and then work near the origin, so two small shapes
+//!   side by side far from the origin (coordinates of `1e5`) are resolved
+//!   with the precision of their offsets, not of their absolute coordinates.
+
+use crate::math::{Quat, Vec3};
+use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
+
+/// A convex shape described by its support mapping (see the module docs).
+///
+/// Implementations must return finite points for every finite direction,
+/// including the zero direction (any point of the core is then correct), and
+/// must not panic for any input.
+///
+/// ```
+/// use collide::{Sphere, shape::Support, math::Vec3};
+/// let s = Sphere::new(Vec3::new(1.0, 0.0, 0.0), 2.0);
+/// assert_eq!(s.support(Vec3::new(0.0, 5.0, 0.0)), Vec3::new(1.0, 2.0, 0.0));
+/// assert_eq!((s.core_support(Vec3::Y), s.margin()), (Vec3::ZERO, 2.0));
+/// ```
+pub trait Support {
+    /// A point inside the core (its centre where it has one), world space.
+    fn center(&self) -> Vec3;
+
+    /// The point of the core farthest along `direction`, **relative to
+    /// [`Support::center`]**: `s_core(d) − center`.
+    fn core_support(&self, direction: Vec3) -> Vec3;
+
+    /// The radius by which the core is rounded: the shape is
+    /// `core ⊕ ball(margin)`. Zero for sharp shapes.
+    #[inline]
+    fn margin(&self) -> f32 {
+        0.0
+    }
+
+    /// An upper bound on `|x − center|` over the whole shape (margin
+    /// included): the size used for relative tolerances and the rotation
+    /// bound of conservative advancement.
+    fn bounding_radius(&self) -> f32;
+
+    /// The point of the whole shape farthest along `direction`, in world
+    /// space: `center + core_support(d) + margin·d/|d|`.
+    #[inline]
+    fn support(&self, direction: Vec3) -> Vec3 {
+        self.center() + self.core_support(direction) + direction.normalize_or_zero() * self.margin()
+    }
+}
+
+impl<S: Support + ?Sized> Support for &S {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        (**self).center()
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        (**self).core_support(direction)
+    }
+    #[inline]
+    fn margin(&self) -> f32 {
+        (**self).margin()
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        (**self).bounding_radius()
+    }
+}
+
+/// `+half` where `d >= 0`, `−half` elsewhere, per component (a NaN
+/// component picks `−half`, so the result stays finite).
+#[inline]
+fn signed_half(d: Vec3, half: Vec3) -> Vec3 {
+    Vec3::select(d.cmpge(Vec3::ZERO), half, -half)
+}
+
+/// The unit part of `d` perpendicular to the unit axis `u`, as
+/// `u × (d × u)` normalised (zero when `d` is parallel to `u`, or `u` is
+/// zero: then `d` itself, normalised).
+///
+/// The cross products keep the result perpendicular to `u` to rounding even
+/// when `d` is nearly parallel to it, where `d − (d·u)u` cancels to noise
+/// with an axial part — which would put a cylinder's or cone's support
+/// point outside the shape.
+#[inline]
+fn across_axis(d: Vec3, u: Vec3) -> Vec3 {
+    if u == Vec3::ZERO {
+        return d.normalize_or_zero();
+    }
+    u.cross(d.cross(u)).normalize_or_zero()
+}
+
+/// A point: the degenerate shape, useful as the moving point of a ray cast.
+impl Support for Vec3 {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        *self
+    }
+    #[inline]
+    fn core_support(&self, _direction: Vec3) -> Vec3 {
+        Vec3::ZERO
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        0.0
+    }
+}
+
+/// The centre, with the radius as margin.
+impl Support for Sphere {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        self.center
+    }
+    #[inline]
+    fn core_support(&self, _direction: Vec3) -> Vec3 {
+        Vec3::ZERO
+    }
+    #[inline]
+    fn margin(&self) -> f32 {
+        self.radius
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        self.radius
+    }
+}
+
+/// The corner `center + sign(d) ∘ half_extents`.
+impl Support for Aabb {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        Aabb::center(self)
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        signed_half(direction, self.half_extents())
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        self.half_extents().length()
+    }
+}
+
+/// The corner `R·(sign(R⁻¹d) ∘ half_extents)` relative to the centre.
+impl Support for Obb {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        self.center
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        let local = self.rotation.inverse() * direction;
+        self.rotation * signed_half(local, self.half_extents)
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        self.half_extents.length()
+    }
+}
+
+/// The axis end farther along `d` (the end point for `d ⟂` axis is `end`).
+impl Support for Segment {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        (self.start + self.end) * 0.5
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        let half = self.direction() * 0.5;
+        if direction.dot(half) >= 0.0 {
+            half
+        } else {
+            -half
+        }
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        0.5 * self.direction().length()
+    }
+}
+
+/// The axis (a segment) as core, the radius as margin.
+impl Support for Capsule {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        self.segment.center()
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        self.segment.core_support(direction)
+    }
+    #[inline]
+    fn margin(&self) -> f32 {
+        self.radius
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        self.segment.bounding_radius() + self.radius
+    }
+}
+
+/// The corner with the largest `d·(v − centroid)`.
+impl Support for Triangle {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        self.centroid()
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        let c = self.centroid();
+        let [a, b, e] = [self.a - c, self.b - c, self.c - c];
+        let (da, db, de) = (direction.dot(a), direction.dot(b), direction.dot(e));
+        if da >= db && da >= de {
+            a
+        } else if db >= de {
+            b
+        } else {
+            e
+        }
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        let c = self.centroid();
+        (self.a - c)
+            .length_squared()
+            .max((self.b - c).length_squared())
+            .max((self.c - c).length_squared())
+            .sqrt()
+    }
+}
+
+/// The cap centre farther along `d`, plus `radius` along the part of `d`
+/// perpendicular to the axis: `±h·u + r·(u × (d × u))/|u × (d × u)|`.
+impl Support for Cylinder {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        self.segment.center()
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        let half = self.segment.direction() * 0.5;
+        let u = half.normalize_or_zero();
+        let along = if direction.dot(half) >= 0.0 { half } else { -half };
+        along + across_axis(direction, u) * self.radius
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        let h = self.half_height();
+        (h * h + self.radius * self.radius).sqrt()
+    }
+}
+
+/// The apex or the base rim point `base + r·(u × (d × u))/|…|`, whichever
+/// is farther along `d`; the centre is the middle of the axis.
+impl Support for Cone {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        (self.base_center + self.apex) * 0.5
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        let half = (self.apex - self.base_center) * 0.5;
+        let u = half.normalize_or_zero();
+        let rim = -half + across_axis(direction, u) * self.radius;
+        if direction.dot(half) >= direction.dot(rim) {
+            half
+        } else {
+            rim
+        }
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        let h = 0.5 * self.height();
+        (h * h + self.radius * self.radius).sqrt()
+    }
+}
+
+/// The vertex with the largest `d·(v − center)`, by a linear scan (no
+/// allocation; hill climbing over the adjacency would pay off only for
+/// hulls of hundreds of vertices).
+impl Support for ConvexHull {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        ConvexHull::center(self)
+    }
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        let c = ConvexHull::center(self);
+        let mut best = Vec3::ZERO;
+        let mut best_dot = f32::NEG_INFINITY;
+        for v in self.vertices() {
+            let offset = *v - c;
+            let dot = direction.dot(offset);
+            if dot > best_dot {
+                best_dot = dot;
+                best = offset;
+            }
+        }
+        best
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        ConvexHull::bounding_radius(self)
+    }
+}
+
+/// A rigid placement `x ↦ rotation·x + translation` (no scale).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pose {
+    /// Rotation, a unit quaternion.
+    pub rotation: Quat,
+    /// Translation, applied after the rotation.
+    pub translation: Vec3,
+}
+
+impl Default for Pose {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl Pose {
+    /// No rotation, no translation.
+    pub const IDENTITY: Pose = Pose {
+        rotation: Quat::IDENTITY,
+        translation: Vec3::ZERO,
+    };
+
+    /// The pose `rotation`, then `translation`.
+    #[inline]
+    pub const fn new(rotation: Quat, translation: Vec3) -> Self {
+        Self { rotation, translation }
+    }
+
+    /// A pure translation.
+    #[inline]
+    pub const fn from_translation(translation: Vec3) -> Self {
+        Self::new(Quat::IDENTITY, translation)
+    }
+
+    /// `rotation·p + translation`.
+    ///
+    /// ```
+    /// use collide::{shape::Pose, math::{Quat, Vec3}};
+    /// let pose = Pose::new(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2), Vec3::Z);
+    /// assert!((pose.apply(Vec3::X) - Vec3::new(0.0, 1.0, 1.0)).length() < 1e-6);
+    /// ```
+    #[inline]
+    pub fn apply(&self, p: Vec3) -> Vec3 {
+        self.rotation * p + self.translation
+    }
+
+    /// `rotation⁻¹·(p − translation)`, the inverse of [`Pose::apply`].
+    #[inline]
+    pub fn inverse_apply(&self, p: Vec3) -> Vec3 {
+        self.rotation.inverse() * (p - self.translation)
+    }
+}
+
+/// A shape placed by a [`Pose`]: `{ pose.apply(x) : x ∈ shape }`, with the
+/// support mapping `s(d) = R·s_shape(R⁻¹d) + t`. The shape may be owned or a
+/// reference (`Transformed<&ConvexHull>` places a hull without copying it).
+///
+/// ```
+/// use collide::{Aabb, shape::{Pose, Support, Transformed}, math::{Quat, Vec3}};
+/// let cube = Aabb::new(Vec3::splat(-1.0), Vec3::splat(1.0));
+/// let turned = Transformed::new(&cube, Pose::new(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4), Vec3::X));
+/// let tip = turned.support(Vec3::X);
+/// assert!((tip.x - (1.0 + std::f32::consts::SQRT_2)).abs() < 1e-5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transformed<S> {
+    /// The shape, in its own frame.
+    pub shape: S,
+    /// Where it is placed.
+    pub pose: Pose,
+}
+
+impl<S> Transformed<S> {
+    /// `shape` placed by `pose`.
+    #[inline]
+    pub const fn new(shape: S, pose: Pose) -> Self {
+        Self { shape, pose }
+    }
+}
+
+impl<S: Support> Support for Transformed<S> {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        self.pose.apply(self.shape.center())
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        self.pose.rotation * self.shape.core_support(self.pose.rotation.inverse() * direction)
+    }
+    #[inline]
+    fn margin(&self) -> f32 {
+        self.shape.margin()
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        self.shape.bounding_radius()
+    }
+}
+
+/// Every convex shape of the crate in one type, for code that picks the
+/// query by the kinds at run time: [`ConvexShape::contact`] and friends
+/// dispatch to the closed forms where there are some and to GJK/EPA
+/// elsewhere.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConvexShape {
+    /// A solid sphere.
+    Sphere(Sphere),
+    /// A solid axis-aligned box.
+    Aabb(Aabb),
+    /// A solid oriented box.
+    Obb(Obb),
+    /// A solid capsule.
+    Capsule(Capsule),
+    /// A segment (a capsule of radius 0).
+    Segment(Segment),
+    /// A flat triangle.
+    Triangle(Triangle),
+    /// A solid cylinder.
+    Cylinder(Cylinder),
+    /// A solid cone.
+    Cone(Cone),
+    /// A convex polyhedron.
+    Hull(ConvexHull),
+}
+
+macro_rules! each_shape {
+    ($value:expr, $s:ident => $body:expr) => {
+        match $value {
+            ConvexShape::Sphere($s) => $body,
+            ConvexShape::Aabb($s) => $body,
+            ConvexShape::Obb($s) => $body,
+            ConvexShape::Capsule($s) => $body,
+            ConvexShape::Segment($s) => $body,
+            ConvexShape::Triangle($s) => $body,
+            ConvexShape::Cylinder($s) => $body,
+            ConvexShape::Cone($s) => $body,
+            ConvexShape::Hull($s) => $body,
+        }
+    };
+}
+
+impl Support for ConvexShape {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        each_shape!(self, s => s.center())
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        each_shape!(self, s => s.core_support(direction))
+    }
+    #[inline]
+    fn margin(&self) -> f32 {
+        each_shape!(self, s => s.margin())
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        each_shape!(self, s => s.bounding_radius())
+    }
+}
