@@ -182,6 +182,7 @@ impl World {
         if colliders.len() > self.max_colliders - self.colliders.len() {
             return Err(Error::CapacityExceeded);
         }
+        self.colliders.reserve(colliders.len());
         let keys: Vec<ColliderKey> = colliders.into_iter().map(|c| self.colliders.insert(c)).collect();
         let leaves: Vec<_> = keys
             .iter()

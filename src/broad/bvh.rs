@@ -292,6 +292,7 @@ impl Bvh {
                 .map(|(aabb, filter, user_data, is_box, key)| self.insert(aabb, *filter, *user_data, *is_box, *key))
                 .collect();
         }
+        self.leaves.reserve(leaves.len());
         let proxies = leaves
             .iter()
             .map(|(aabb, filter, user_data, is_box, key)| {
