@@ -23,7 +23,7 @@ fn main() {
     // Only the FFI layer is parsed: its types and functions are the ABI, and
     // nothing else of the crate (constants, types) leaks into the header.
     let mut builder = cbindgen::Builder::new().with_config(config);
-    for file in ["error.rs", "types.rs", "world.rs", "query.rs"] {
+    for file in ["error.rs", "types.rs", "world.rs", "query.rs", "narrow.rs"] {
         builder = builder.with_src(crate_dir.join("src").join("ffi").join(file));
     }
     let mut header = Vec::new();

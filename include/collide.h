@@ -374,6 +374,172 @@ typedef struct PhysColliderRef {
   uint64_t user_data;
 } PhysColliderRef;
 
+/**
+ * `{PhysVec3 center; PhysQuat rotation; PhysVec3 half_extents}`: the
+ * book's `OBB` (40 bytes), a solid box `center + rotation·x`,
+ * `|x_i| <= half_extents_i`.
+ */
+typedef struct PhysObb {
+  /**
+   * Centre.
+   */
+  struct PhysVec3 center;
+  /**
+   * Rotation from the box's frame to the world, a unit quaternion.
+   */
+  struct PhysQuat rotation;
+  /**
+   * Half-extents along the box's own axes, >= 0.
+   */
+  struct PhysVec3 half_extents;
+} PhysObb;
+
+/**
+ * `{PhysVec3 a, b, c}`: a flat, two-sided triangle (36 bytes).
+ */
+typedef struct PhysTriangle {
+  /**
+   * First corner.
+   */
+  struct PhysVec3 a;
+  /**
+   * Second corner.
+   */
+  struct PhysVec3 b;
+  /**
+   * Third corner.
+   */
+  struct PhysVec3 c;
+} PhysTriangle;
+
+/**
+ * `{PhysSegment segment; float radius}`: a solid cylinder with flat caps
+ * around its axis (28 bytes, the layout of `PhysCapsule`).
+ */
+typedef struct PhysCylinder {
+  /**
+   * The axis between the centres of the caps.
+   */
+  struct PhysSegment segment;
+  /**
+   * Radius, >= 0.
+   */
+  float radius;
+} PhysCylinder;
+
+/**
+ * `{PhysVec3 base_center, apex; float radius}`: a solid cone (28 bytes).
+ */
+typedef struct PhysCone {
+  /**
+   * Centre of the base disc.
+   */
+  struct PhysVec3 base_center;
+  /**
+   * The tip.
+   */
+  struct PhysVec3 apex;
+  /**
+   * Radius of the base, >= 0.
+   */
+  float radius;
+} PhysCone;
+
+/**
+ * The first collider a moving shape touches (48 bytes, the layout of
+ * `PhysHit`).
+ */
+typedef struct PhysShapeHit {
+  /**
+   * The collider hit.
+   */
+  struct PhysCollider collider;
+  /**
+   * Its user data.
+   */
+  uint64_t user_data;
+  /**
+   * Time of first contact in [0, 1]: the shape touches when moved by
+   * t·motion.
+   */
+  float t;
+  /**
+   * The contact point at time t.
+   */
+  struct PhysVec3 point;
+  /**
+   * The collider's outward unit normal at the contact, pointing back at
+   * the moving shape.
+   */
+  struct PhysVec3 normal;
+} PhysShapeHit;
+
+/**
+ * The distance between two shapes, with their closest points (40 bytes).
+ */
+typedef struct PhysDistance {
+  /**
+   * The distance, >= 0; 0 when the shapes touch or overlap.
+   */
+  float distance;
+  /**
+   * The point of the first shape closest to the second.
+   */
+  struct PhysVec3 point_a;
+  /**
+   * The point of the second shape closest to the first (equal to
+   * `point_a` when they touch or overlap).
+   */
+  struct PhysVec3 point_b;
+  /**
+   * Unit direction from `point_a` to `point_b`; {0, 0, 0} when the
+   * shapes touch or overlap.
+   */
+  struct PhysVec3 normal;
+} PhysDistance;
+
+/**
+ * The collider nearest to a point, with the distance to it (56 bytes).
+ */
+typedef struct PhysClosest {
+  /**
+   * The nearest collider.
+   */
+  struct PhysCollider collider;
+  /**
+   * Its user data.
+   */
+  uint64_t user_data;
+  /**
+   * The distance; `point_a` is the query point, `point_b` the closest
+   * point of the collider.
+   */
+  struct PhysDistance distance;
+} PhysClosest;
+
+/**
+ * The penetration of two overlapping shapes (40 bytes): moving the second
+ * by `depth·normal` makes them touch.
+ */
+typedef struct PhysContact {
+  /**
+   * Penetration depth, >= 0 (0 when touching).
+   */
+  float depth;
+  /**
+   * Unit direction from the first shape to the second.
+   */
+  struct PhysVec3 normal;
+  /**
+   * The deepest point of the first shape.
+   */
+  struct PhysVec3 point_a;
+  /**
+   * The deepest point of the second shape.
+   */
+  struct PhysVec3 point_b;
+} PhysContact;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -858,6 +1024,192 @@ PhysStatus phys_pair_events_ended(const struct PhysWorld *world,
                                   size_t capacity,
                                   size_t *written,
                                   size_t *total);
+
+/**
+ * Adds an oriented-box collider (object space: an exact rotated box, not
+ * the book's axis-aligned `BoxComponent`), placed by `desc` (NULL for the
+ * defaults). The new handle goes to `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_add_obb(struct PhysWorld *world,
+                        const struct PhysObb *obb,
+                        const struct PhysColliderDesc *desc,
+                        struct PhysCollider *out);
+
+/**
+ * Adds a triangle collider (object space, flat and two-sided), placed by
+ * `desc` (NULL for the defaults). The new handle goes to `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_add_triangle(struct PhysWorld *world,
+                             const struct PhysTriangle *triangle,
+                             const struct PhysColliderDesc *desc,
+                             struct PhysCollider *out);
+
+/**
+ * Adds a cylinder collider (object space), placed by `desc` (NULL for the
+ * defaults). The new handle goes to `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_add_cylinder(struct PhysWorld *world,
+                             const struct PhysCylinder *cylinder,
+                             const struct PhysColliderDesc *desc,
+                             struct PhysCollider *out);
+
+/**
+ * Adds a cone collider (object space), placed by `desc` (NULL for the
+ * defaults). The new handle goes to `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_add_cone(struct PhysWorld *world,
+                         const struct PhysCone *cone,
+                         const struct PhysColliderDesc *desc,
+                         struct PhysCollider *out);
+
+/**
+ * Adds a convex-hull collider: the hull of `count` points (object space;
+ * at least four, not coplanar; interior points are dropped), placed by
+ * `desc` (NULL for the defaults; its scale must have no zero component).
+ * The new handle goes to `*out`. The points are copied.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `points` holds `count`
+ * readable points.
+ */
+PhysStatus phys_add_hull(struct PhysWorld *world,
+                         const struct PhysVec3 *points,
+                         size_t count,
+                         const struct PhysColliderDesc *desc,
+                         struct PhysCollider *out);
+
+/**
+ * Every collider `filter` accepts that overlaps the world-space oriented
+ * box (touching counts), with the `*_into` conventions of
+ * `phys_overlap_box`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_overlap_obb(const struct PhysWorld *world,
+                            const struct PhysObb *obb,
+                            const struct PhysQueryFilter *filter,
+                            struct PhysColliderRef *out,
+                            size_t capacity,
+                            size_t *written,
+                            size_t *total);
+
+/**
+ * Moves the world-space sphere by `*motion` and reports the first
+ * collider `filter` accepts (NULL accepts all) that it touches: `*out_hit`
+ * says whether there was one and, if so, `*out` holds it (left alone on a
+ * miss). A sphere already touching a collider hits it at t = 0.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_cast_sphere(const struct PhysWorld *world,
+                                  const struct PhysSphere *sphere,
+                                  const struct PhysVec3 *motion,
+                                  const struct PhysQueryFilter *filter,
+                                  bool *out_hit,
+                                  struct PhysShapeHit *out);
+
+/**
+ * `phys_shape_cast_sphere` for a world-space capsule.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_cast_capsule(const struct PhysWorld *world,
+                                   const struct PhysCapsule *capsule,
+                                   const struct PhysVec3 *motion,
+                                   const struct PhysQueryFilter *filter,
+                                   bool *out_hit,
+                                   struct PhysShapeHit *out);
+
+/**
+ * `phys_shape_cast_sphere` for a world-space axis-aligned box.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_cast_box(const struct PhysWorld *world,
+                               const struct PhysAabb *aabb,
+                               const struct PhysVec3 *motion,
+                               const struct PhysQueryFilter *filter,
+                               bool *out_hit,
+                               struct PhysShapeHit *out);
+
+/**
+ * The collider `filter` accepts (NULL accepts all) nearest to `*point`,
+ * if one is within `max_distance` (finite, >= 0): `*out_hit` says whether
+ * there was one and, if so, `*out` holds it, its user data and the
+ * distance (left alone when there is none). Colliders containing the
+ * point are at distance 0.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_closest_point(const struct PhysWorld *world,
+                              const struct PhysVec3 *point,
+                              float max_distance,
+                              const struct PhysQueryFilter *filter,
+                              bool *out_hit,
+                              struct PhysClosest *out);
+
+/**
+ * The distance between colliders `a` and `b`, with their closest points
+ * (`point_a` on `a`), into `*out`. `PHYS_ERROR_STALE_HANDLE` when either
+ * handle names no live collider.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_distance(const struct PhysWorld *world,
+                         struct PhysCollider a,
+                         struct PhysCollider b,
+                         struct PhysDistance *out);
+
+/**
+ * Whether colliders `a` and `b` touch or overlap (`*out_touching`) and,
+ * if so, their contact in `*out` (depth, normal from `a` to `b`, deepest
+ * points; left alone when they are apart). `PHYS_ERROR_STALE_HANDLE` when
+ * either handle names no live collider.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_contact(const struct PhysWorld *world,
+                        struct PhysCollider a,
+                        struct PhysCollider b,
+                        bool *out_touching,
+                        struct PhysContact *out);
+
+/**
+ * Moves the character capsule (world space) by `*motion` through the
+ * colliders `filter` accepts (NULL accepts all), sliding along what it
+ * meets, at most `max_iterations` casts (see `World::move_and_slide`):
+ * `*out_delta` gets the displacement to apply to the character,
+ * `*out_hit_count` how many surfaces it met. The world is not changed.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_move_and_slide_capsule(const struct PhysWorld *world,
+                                       const struct PhysCapsule *capsule,
+                                       const struct PhysVec3 *motion,
+                                       const struct PhysQueryFilter *filter,
+                                       uint32_t max_iterations,
+                                       struct PhysVec3 *out_delta,
+                                       size_t *out_hit_count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -2,8 +2,10 @@
 //! filter, and the world-space shape and bounds derived from them.
 
 use crate::error::{Error, Result};
-use crate::math::{Quat, Vec3, UNIT_QUAT_TOLERANCE};
-use crate::shape::{Aabb, Capsule, Segment, Sphere};
+use std::sync::Arc;
+
+use crate::math::{Mat3, Quat, Vec3, UNIT_QUAT_TOLERANCE};
+use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
 
 slotmap::new_key_type! {
     /// A generational handle to a collider of a [`World`](crate::World).
@@ -16,7 +18,16 @@ slotmap::new_key_type! {
 
 /// A collider's shape: in object space when given to the world, in world
 /// space as [`Collider::world_shape`].
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// `Clone`, not `Copy`: a [`Shape::Hull`] holds its vertices and planes
+/// behind an [`Arc`]. A handle into a hull store kept by the world would
+/// have kept `Shape` `Copy`, but then no shape could answer a query on its
+/// own (every cast, overlap and distance would need the store), a query
+/// shape could not be a hull, and a removed hull would leave dangling
+/// handles. With the `Arc` a hull is shared, never copied: cloning a shape
+/// (a collider description, a world) costs one reference-count increment,
+/// and every other variant is still plain data.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     /// A solid axis-aligned box, the book's `BoxComponent`.
     Aabb(Aabb),
@@ -24,19 +35,45 @@ pub enum Shape {
     Sphere(Sphere),
     /// A solid capsule.
     Capsule(Capsule),
+    /// A solid oriented box, exact under rotation (unlike [`Shape::Aabb`],
+    /// which stays axis-aligned as the book's box does).
+    Obb(Obb),
+    /// A flat, two-sided triangle.
+    Triangle(Triangle),
+    /// A solid cylinder with flat caps.
+    Cylinder(Cylinder),
+    /// A solid cone.
+    Cone(Cone),
+    /// A solid convex polyhedron, shared (see the type docs).
+    Hull(Arc<ConvexHull>),
 }
 
 impl Shape {
-    /// Checks the shape's numbers (finite, `min <= max`, radius `>= 0`).
+    /// Checks the shape's numbers (finite, `min <= max`, radius `>= 0`,
+    /// a unit rotation for an oriented box; a hull was checked when built,
+    /// and its bounds are checked for finiteness).
     pub fn validate(&self) -> Result<()> {
         match self {
             Shape::Aabb(aabb) => aabb.validate(),
             Shape::Sphere(sphere) => sphere.validate(),
             Shape::Capsule(capsule) => capsule.validate(),
+            Shape::Obb(obb) => obb.validate(),
+            Shape::Triangle(triangle) => triangle.validate(),
+            Shape::Cylinder(cylinder) => cylinder.validate(),
+            Shape::Cone(cone) => cone.validate(),
+            Shape::Hull(hull) => {
+                if hull.center().is_finite() && hull.bounding_radius().is_finite() {
+                    Ok(())
+                } else {
+                    Err(Error::NonFinite("convex hull"))
+                }
+            }
         }
     }
 
-    /// The tightest axis-aligned box around the shape.
+    /// The tightest axis-aligned box around the shape (for a cylinder and a
+    /// cone, the exact bounds of their discs: a disc of radius `r` with unit
+    /// normal `u` spans `±r·√(1 − u_i²)` on axis `i`).
     pub fn bounding_aabb(&self) -> Aabb {
         match self {
             Shape::Aabb(aabb) => *aabb,
@@ -46,6 +83,18 @@ impl Shape {
                 let seg = c.segment;
                 Aabb::new(seg.start.min(seg.end) - r, seg.start.max(seg.end) + r)
             }
+            Shape::Obb(obb) => obb.bounding_aabb(),
+            Shape::Triangle(t) => Aabb::new(t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c)),
+            Shape::Cylinder(c) => {
+                let e = disc_extent(c.segment.direction(), c.radius);
+                let seg = c.segment;
+                Aabb::new(seg.start.min(seg.end) - e, seg.start.max(seg.end) + e)
+            }
+            Shape::Cone(c) => {
+                let e = disc_extent(c.apex - c.base_center, c.radius);
+                Aabb::new(c.apex.min(c.base_center - e), c.apex.max(c.base_center + e))
+            }
+            Shape::Hull(hull) => Aabb::from_points(hull.vertices()).unwrap_or(Aabb::new(hull.center(), hull.center())),
         }
     }
 
@@ -53,13 +102,24 @@ impl Shape {
     ///
     /// A box follows the book's `BoxComponent` ([`Aabb::transformed`]): it is
     /// rotated only when `should_rotate`, and stays axis-aligned (its world
-    /// shape is the bounds of the rotated box). Sphere and capsule points map
-    /// by `rotation·(scale ∘ p) + translation`; their radius scales by the
-    /// largest `|scale_i|`, so a non-uniform scale gives the smallest sphere
-    /// or capsule holding the scaled one's axis.
-    pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Shape {
+    /// shape is the bounds of the rotated box). Points (sphere and cone
+    /// centres, axis ends, triangle corners) map by
+    /// `rotation·(scale ∘ p) + translation`, exactly; radii scale by the
+    /// largest `|scale_i|`, so a non-uniform scale gives the smallest round
+    /// shape holding the scaled one's axis. An oriented box `c + Q·x` keeps
+    /// its centre exact and turns to `rotation·Q`; its half-extents become
+    /// `|M|·h` with `M = Q⁻¹·diag(scale)·Q` (exact when the scale is
+    /// uniform or `Q` is axis-aligned, the enclosing box of the sheared
+    /// image otherwise). A hull is mapped exactly ([`ConvexHull::mapped`]);
+    /// the original is shared when the transform is the identity.
+    ///
+    /// Errors: [`Error::InvalidArgument`] for a hull whose scale has a zero
+    /// component (the image would be flat), [`Error::NonFinite`] when the
+    /// mapped hull overflows.
+    pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Result<Shape> {
         let radius_scale = transform.scale.abs().max_element();
-        match self {
+        let segment = |s: &Segment| Segment::new(transform.apply(s.start), transform.apply(s.end));
+        Ok(match self {
             Shape::Aabb(aabb) => Shape::Aabb(aabb.transformed(
                 transform.scale,
                 transform.rotation,
@@ -67,11 +127,76 @@ impl Shape {
                 transform.translation,
             )),
             Shape::Sphere(s) => Shape::Sphere(Sphere::new(transform.apply(s.center), s.radius * radius_scale)),
-            Shape::Capsule(c) => Shape::Capsule(Capsule::new(
-                Segment::new(transform.apply(c.segment.start), transform.apply(c.segment.end)),
+            Shape::Capsule(c) => Shape::Capsule(Capsule::new(segment(&c.segment), c.radius * radius_scale)),
+            Shape::Obb(obb) => {
+                let local = Mat3::from_quat(obb.rotation);
+                let m = local.transpose() * Mat3::from_diagonal(transform.scale) * local;
+                let abs = Mat3::from_cols(m.x_axis.abs(), m.y_axis.abs(), m.z_axis.abs());
+                Shape::Obb(Obb::new(
+                    transform.apply(obb.center),
+                    (transform.rotation * obb.rotation).normalize(),
+                    abs * obb.half_extents,
+                ))
+            }
+            Shape::Triangle(t) => Shape::Triangle(Triangle::new(
+                transform.apply(t.a),
+                transform.apply(t.b),
+                transform.apply(t.c),
+            )),
+            Shape::Cylinder(c) => Shape::Cylinder(Cylinder::new(segment(&c.segment), c.radius * radius_scale)),
+            Shape::Cone(c) => Shape::Cone(Cone::new(
+                transform.apply(c.base_center),
+                transform.apply(c.apex),
                 c.radius * radius_scale,
             )),
+            Shape::Hull(hull) => {
+                if *transform == Transform::IDENTITY {
+                    return Ok(Shape::Hull(Arc::clone(hull)));
+                }
+                if transform.scale.cmpeq(Vec3::ZERO).any() {
+                    return Err(Error::InvalidArgument("a hull's scale has a zero component"));
+                }
+                let linear = Mat3::from_quat(transform.rotation) * Mat3::from_diagonal(transform.scale);
+                let mapped = hull
+                    .mapped(linear, transform.translation)
+                    .ok_or(Error::NonFinite("hull after transform"))?;
+                Shape::Hull(Arc::new(mapped))
+            }
+        })
+    }
+
+    /// The same shape moved by `offset` (exact: every point of it moves).
+    ///
+    /// ```
+    /// use collide::{Shape, Sphere, math::Vec3};
+    /// let s = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0)).translated(Vec3::X);
+    /// assert_eq!(s, Shape::Sphere(Sphere::new(Vec3::X, 1.0)));
+    /// ```
+    pub fn translated(&self, offset: Vec3) -> Shape {
+        let segment = |s: &Segment| Segment::new(s.start + offset, s.end + offset);
+        match self {
+            Shape::Aabb(b) => Shape::Aabb(Aabb::new(b.min + offset, b.max + offset)),
+            Shape::Sphere(s) => Shape::Sphere(Sphere::new(s.center + offset, s.radius)),
+            Shape::Capsule(c) => Shape::Capsule(Capsule::new(segment(&c.segment), c.radius)),
+            Shape::Obb(o) => Shape::Obb(Obb::new(o.center + offset, o.rotation, o.half_extents)),
+            Shape::Triangle(t) => Shape::Triangle(Triangle::new(t.a + offset, t.b + offset, t.c + offset)),
+            Shape::Cylinder(c) => Shape::Cylinder(Cylinder::new(segment(&c.segment), c.radius)),
+            Shape::Cone(c) => Shape::Cone(Cone::new(c.base_center + offset, c.apex + offset, c.radius)),
+            Shape::Hull(h) => match h.mapped(Mat3::IDENTITY, offset) {
+                Some(moved) => Shape::Hull(Arc::new(moved)),
+                None => Shape::Hull(Arc::clone(h)),
+            },
         }
+    }
+}
+
+/// The half-extents of a disc of `radius` perpendicular to `axis`:
+/// `r·√(1 − u_i²)` with `u = axis/|axis|`; a ball's (`r` on every axis)
+/// for a zero axis, as the support mappings treat a flat cylinder or cone.
+fn disc_extent(axis: Vec3, radius: f32) -> Vec3 {
+    match axis.try_normalize() {
+        Some(u) => (Vec3::ONE - u * u).max(Vec3::ZERO).powf(0.5) * radius,
+        None => Vec3::splat(radius),
     }
 }
 
@@ -251,7 +376,7 @@ impl QueryFilter {
 }
 
 /// Everything needed to add a collider.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ColliderDesc {
     /// Shape in object space.
     pub shape: Shape,
@@ -259,7 +384,7 @@ pub struct ColliderDesc {
     pub transform: Transform,
     /// For boxes: apply the rotation (the world box is then the bounds of the
     /// rotated box), as the book's `BoxComponent::mShouldRotate`. Ignored by
-    /// spheres and capsules, which always rotate.
+    /// every other shape, which always rotates.
     pub should_rotate: bool,
     /// The game's word for this collider (an entity id or actor pointer).
     pub user_data: u64,
@@ -314,7 +439,7 @@ impl ColliderDesc {
 }
 
 /// A collider as the world holds it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Collider {
     pub(crate) desc: ColliderDesc,
     pub(crate) world_shape: Shape,
@@ -329,7 +454,7 @@ impl Collider {
         desc.shape.validate()?;
         let transform = desc.transform.validated()?;
         let desc = ColliderDesc { transform, ..desc };
-        let world_shape = desc.shape.transformed(&desc.transform, desc.should_rotate);
+        let world_shape = desc.shape.transformed(&desc.transform, desc.should_rotate)?;
         let aabb = world_shape.bounding_aabb();
         // The world shape itself, not only its bounds: `Vec3::min`/`max`
         // skip a NaN, so a NaN end point (a finite scale times a finite point
@@ -381,7 +506,9 @@ impl Collider {
         &self.world_shape
     }
 
-    /// Whether the collider is a box, so its world shape is its bounding box.
+    /// Whether the collider's world shape is exactly its bounding box (an
+    /// axis-aligned box; an oriented box is never taken for one, even when
+    /// its rotation happens to be the identity).
     #[inline]
     pub fn is_box(&self) -> bool {
         matches!(self.world_shape, Shape::Aabb(_))

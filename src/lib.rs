@@ -35,6 +35,7 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod broad;
+pub mod character;
 pub mod collider;
 pub mod error;
 pub mod ffi;
@@ -50,8 +51,12 @@ struct ReadmeDoctests;
 
 pub use broad::events::PairEvents;
 pub use broad::Pair;
+pub use character::{MoveAndSlide, MOVE_AND_SLIDE_SKIN};
 pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
 pub use error::{Error, Result};
-pub use query::CastHit;
-pub use shape::{Aabb, Capsule, ConvexPolygon, Obb, Plane, Segment, SegmentClosestPoints, Sphere};
-pub use world::{Hit, World};
+pub use query::{CastHit, Contact, Distance, TimeOfImpact};
+pub use shape::{
+    Aabb, Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, Obb, Plane, Segment, SegmentClosestPoints, Sphere,
+    Triangle,
+};
+pub use world::{Hit, ShapeHit, World};

@@ -11,8 +11,8 @@ use crate::broad::{naive, Pair};
 use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
 use crate::error::{Error, Result};
 use crate::math::Vec3;
-use crate::query::CastHit;
-use crate::shape::Segment;
+use crate::query::{CastHit, Contact, Distance};
+use crate::shape::{Aabb, Segment, Sphere};
 
 /// The most colliders any world holds; [`World::add`] refuses more with
 /// [`Error::CapacityExceeded`] (slot indices are 32-bit). A world may set a
@@ -55,6 +55,44 @@ impl Hit {
             normal: cast.normal,
         }
     }
+}
+
+/// The first collider a moving shape touches ([`World::shape_cast`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShapeHit {
+    /// The collider hit.
+    pub collider: ColliderKey,
+    /// Its user data.
+    pub user_data: u64,
+    /// Time of first contact, in `[0, 1]`: the shape touches the collider
+    /// when moved by `t·motion`.
+    pub t: f32,
+    /// The contact point at time `t`, in world space.
+    pub point: Vec3,
+    /// The collider's unit outward normal at the contact, pointing back
+    /// towards the moving shape (as [`Hit::normal`] does for a segment).
+    pub normal: Vec3,
+}
+
+/// Refuses a motion with a NaN or infinite component, or one that carries
+/// the shape's bounds beyond `f32`.
+fn check_motion(bounds: &Aabb, motion: Vec3) -> Result<()> {
+    if motion.is_finite() && (bounds.min + motion).is_finite() && (bounds.max + motion).is_finite() {
+        Ok(())
+    } else {
+        Err(Error::NonFinite("motion"))
+    }
+}
+
+/// Refuses a NaN or infinite search radius, and a negative one.
+fn check_max_distance(max_distance: f32) -> Result<()> {
+    if !max_distance.is_finite() {
+        return Err(Error::NonFinite("max_distance"));
+    }
+    if max_distance < 0.0 {
+        return Err(Error::InvalidArgument("max_distance is negative"));
+    }
+    Ok(())
 }
 
 /// A physics world: colliders and the queries over them.
@@ -107,7 +145,7 @@ impl World {
     /// use collide::{Aabb, ColliderDesc, Error, Shape, World, math::Vec3};
     /// let mut world = World::with_max_colliders(1);
     /// let unit = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)));
-    /// world.add(unit)?;
+    /// world.add(unit.clone())?;
     /// assert_eq!(world.add(unit), Err(Error::CapacityExceeded));
     /// # Ok::<(), collide::Error>(())
     /// ```
@@ -238,7 +276,7 @@ impl World {
     /// one place every update goes through.
     fn update(&mut self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<()> {
         let slot = self.colliders.get_mut(key).ok_or(Error::StaleHandle)?;
-        let mut desc = slot.desc;
+        let mut desc = slot.desc.clone();
         change(&mut desc);
         let mut collider = Collider::new(desc)?;
         collider.proxy = slot.proxy;
@@ -391,7 +429,8 @@ impl World {
     }
 
     /// Calls `f` for every collider `filter` accepts whose world shape
-    /// overlaps `shape` (in world space, touching counts): the region query
+    /// overlaps `shape` (in world space, of any kind, tested exactly by
+    /// [`Shape::intersects`]; touching counts): the region query
     /// ("everything in the blast radius": pass a sphere; "everything in this
     /// trigger box": pass a box).
     ///
@@ -415,6 +454,167 @@ impl World {
             }
         });
         Ok(())
+    }
+
+    /// The first collider `filter` accepts that `shape` (in world space)
+    /// touches when moved linearly by `motion`: a swept-shape cast for
+    /// bullets with a size, and the step of a character controller.
+    ///
+    /// Broad phase: one tree query with the swept bounds (the shape's
+    /// bounds at the start and at the end of the motion, and between);
+    /// narrow phase: [`Shape::cast_shape`] for each candidate (closed forms
+    /// for sphere and capsule pairs, GJK ray casting otherwise). The
+    /// earliest contact wins, ties to the smaller key. A shape that already
+    /// touches a collider hits it at `t = 0`.
+    ///
+    /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
+    /// NaN or infinite motion.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, QueryFilter, Shape, Sphere, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let wall = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(5.0, -1.0, -1.0), Vec3::new(6.0, 1.0, 1.0)))))?;
+    /// let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+    /// let hit = world.shape_cast(&ball, Vec3::new(8.0, 0.0, 0.0), &QueryFilter::ALL)?.unwrap();
+    /// assert_eq!((hit.collider, hit.t, hit.normal), (wall, 0.5, Vec3::NEG_X));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn shape_cast(&self, shape: &Shape, motion: Vec3, filter: &QueryFilter) -> Result<Option<ShapeHit>> {
+        shape.validate()?;
+        check_motion(&shape.bounding_aabb(), motion)?;
+        Ok(self.first_hit(shape, motion, filter, |_| true))
+    }
+
+    /// The earliest hit of the swept `shape` among the colliders `filter`
+    /// accepts whose hit `keep` accepts (ties to the smaller key); the
+    /// input is already validated.
+    pub(crate) fn first_hit(
+        &self,
+        shape: &Shape,
+        motion: Vec3,
+        filter: &QueryFilter,
+        keep: impl Fn(&ShapeHit) -> bool,
+    ) -> Option<ShapeHit> {
+        let bounds = shape.bounding_aabb();
+        let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
+        let mut best: Option<ShapeHit> = None;
+        self.bvh.query(&swept, filter.mask, |_, leaf| {
+            if !filter.accepts(leaf.key, &leaf.filter) || !leaf.aabb.intersects_aabb(&swept) {
+                return;
+            }
+            let collider = &self.colliders[leaf.key];
+            let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
+                return;
+            };
+            let hit = ShapeHit {
+                collider: leaf.key,
+                user_data: collider.user_data(),
+                t: toi.t,
+                point: toi.point,
+                normal: -toi.normal,
+            };
+            if keep(&hit) && best.is_none_or(|b| hit.t < b.t || (hit.t == b.t && hit.collider < b.collider)) {
+                best = Some(hit);
+            }
+        });
+        best
+    }
+
+    /// The collider `filter` accepts nearest to `shape` (in world space),
+    /// if one is within `max_distance`, with the distance and closest
+    /// points ([`Shape::distance`]; `point_a` on `shape`, `point_b` on the
+    /// collider): aim at the nearest enemy. Colliders touching or
+    /// overlapping the shape are at distance 0; ties go to the smaller key.
+    ///
+    /// Broad phase: one tree query with the shape's bounds grown by
+    /// `max_distance` (no collider outside it can be within reach); narrow
+    /// phase: GJK distance to each candidate.
+    ///
+    /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
+    /// NaN or infinite `max_distance`, [`Error::InvalidArgument`] for a
+    /// negative one.
+    pub fn closest(
+        &self,
+        shape: &Shape,
+        max_distance: f32,
+        filter: &QueryFilter,
+    ) -> Result<Option<(ColliderKey, Distance)>> {
+        shape.validate()?;
+        check_max_distance(max_distance)?;
+        let reach = shape.bounding_aabb().expanded(max_distance);
+        if !(reach.min.is_finite() && reach.max.is_finite()) {
+            return Err(Error::NonFinite("max_distance"));
+        }
+        let mut best: Option<(ColliderKey, Distance)> = None;
+        self.bvh.query(&reach, filter.mask, |_, leaf| {
+            if !filter.accepts(leaf.key, &leaf.filter) || !leaf.aabb.intersects_aabb(&reach) {
+                return;
+            }
+            let d = shape.distance(self.colliders[leaf.key].world_shape());
+            if d.distance <= max_distance
+                && best.is_none_or(|(key, b)| d.distance < b.distance || (d.distance == b.distance && leaf.key < key))
+            {
+                best = Some((leaf.key, d));
+            }
+        });
+        Ok(best)
+    }
+
+    /// [`World::closest`] for a point: the nearest collider within
+    /// `max_distance` of `point`, with the closest point on it as
+    /// `point_b`.
+    ///
+    /// ```
+    /// use collide::{ColliderDesc, QueryFilter, Shape, Sphere, Transform, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let ball = |x: f32| ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))).with_transform(Transform::from_translation(Vec3::new(x, 0.0, 0.0)));
+    /// let near = world.add(ball(3.0))?;
+    /// world.add(ball(-5.0))?;
+    /// let (key, d) = world.closest_point(Vec3::ZERO, 10.0, &QueryFilter::ALL)?.unwrap();
+    /// assert_eq!(key, near);
+    /// assert!((d.distance - 2.0).abs() < 1e-6);
+    /// assert!(world.closest_point(Vec3::ZERO, 1.5, &QueryFilter::ALL)?.is_none());
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn closest_point(
+        &self,
+        point: Vec3,
+        max_distance: f32,
+        filter: &QueryFilter,
+    ) -> Result<Option<(ColliderKey, Distance)>> {
+        self.closest(&Shape::Sphere(Sphere::new(point, 0.0)), max_distance, filter)
+    }
+
+    /// The live collider `key` names, or [`Error::StaleHandle`].
+    fn live(&self, key: ColliderKey) -> Result<&Collider> {
+        self.colliders.get(key).ok_or(Error::StaleHandle)
+    }
+
+    /// The distance between two colliders' world shapes, with closest points
+    /// (`point_a` on `a`, `point_b` on `b`), by [`Shape::distance`].
+    ///
+    /// Errors: [`Error::StaleHandle`] when either key names no live collider.
+    pub fn distance(&self, a: ColliderKey, b: ColliderKey) -> Result<Distance> {
+        Ok(self.live(a)?.world_shape().distance(self.live(b)?.world_shape()))
+    }
+
+    /// The contact between two colliders' world shapes ([`Shape::contact`]):
+    /// depth, the normal from `a` to `b`, and the deepest points; `None`
+    /// when they are apart.
+    ///
+    /// Errors: [`Error::StaleHandle`] when either key names no live collider.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, Sphere, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let floor = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)))))?;
+    /// let ball = world.add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::new(0.0, 0.25, 0.0), 0.5))))?;
+    /// let c = world.contact(floor, ball)?.unwrap();
+    /// assert_eq!((c.depth, c.normal), (0.25, Vec3::Y));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn contact(&self, a: ColliderKey, b: ColliderKey) -> Result<Option<Contact>> {
+        Ok(self.live(a)?.world_shape().contact(self.live(b)?.world_shape()))
     }
 
     /// The closest hit by the O(n) loop over every collider: the reference

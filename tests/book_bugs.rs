@@ -929,7 +929,7 @@ fn sweep_and_prune_deterministic() {
     // Other queries keep their tie order after a sweep: a cast hitting two coincident boxes picks the smaller key.
     let mut world = World::new();
     let twin = Shape::Aabb(Aabb::new(v(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0)));
-    let first = world.add(ColliderDesc::new(twin).with_user_data(1)).unwrap();
+    let first = world.add(ColliderDesc::new(twin.clone()).with_user_data(1)).unwrap();
     let second = world.add(ColliderDesc::new(twin).with_user_data(2)).unwrap();
     let cast = Segment::new(v(-1.0, 0.5, 0.5), v(2.0, 0.5, 0.5));
     let expected = first.min(second);

@@ -76,7 +76,7 @@ fn apply(world: &mut World, keys: &mut Vec<ColliderKey>, op: &Op) {
     let pick = |i: usize, keys: &Vec<ColliderKey>| (!keys.is_empty()).then(|| keys[i % keys.len()]);
     match op {
         Op::Add(shape, transform, filter, rotate) => {
-            let desc = ColliderDesc::new(*shape)
+            let desc = ColliderDesc::new(shape.clone())
                 .with_transform(*transform)
                 .with_filter(*filter)
                 .with_should_rotate(*rotate)
@@ -103,7 +103,7 @@ fn apply(world: &mut World, keys: &mut Vec<ColliderKey>, op: &Op) {
         }
         Op::Reshape(i, shape) => {
             if let Some(key) = pick(*i, keys) {
-                world.set_shape(key, *shape).expect("valid shape");
+                world.set_shape(key, shape.clone()).expect("valid shape");
             }
         }
         Op::Refilter(i, filter) => {
@@ -113,7 +113,7 @@ fn apply(world: &mut World, keys: &mut Vec<ColliderKey>, op: &Op) {
         }
         Op::Duplicate(i) => {
             if let Some(key) = pick(*i, keys) {
-                let desc = *world.get(key).expect("live key").desc();
+                let desc = world.get(key).expect("live key").desc().clone();
                 keys.push(world.add(desc).expect("valid collider"));
             }
         }
@@ -296,7 +296,7 @@ fn many_frames_of_motion_match_brute_force() {
 fn ties_go_to_the_smaller_key() {
     let mut world = World::new();
     let unit = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)));
-    let keys: Vec<ColliderKey> = (0..8).map(|_| world.add(unit).unwrap()).collect();
+    let keys: Vec<ColliderKey> = (0..8).map(|_| world.add(unit.clone()).unwrap()).collect();
     world.remove(keys[0]).unwrap();
     let again = world.add(unit).unwrap();
     let smallest = world.iter().map(|(k, _)| k).min().unwrap();

@@ -103,6 +103,24 @@ fn sentinel_transform() -> PhysTransform {
     }
 }
 
+fn obb(half: f32) -> PhysObb {
+    PhysObb {
+        center: v(0.0, 0.0, 0.0),
+        rotation: IDENTITY,
+        half_extents: v(half, half, half),
+    }
+}
+
+fn sentinel_shape_hit() -> PhysShapeHit {
+    PhysShapeHit {
+        collider: SENTINEL_HANDLE,
+        user_data: SENTINEL_U64,
+        t: 777.0,
+        point: v(777.0, 777.0, 777.0),
+        normal: v(777.0, 777.0, 777.0),
+    }
+}
+
 fn sentinel_hit() -> PhysHit {
     PhysHit {
         collider: SENTINEL_HANDLE,
@@ -888,6 +906,217 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 })(t)
             },
         ),
+        pc("phys_add_obb", &["world", "obb", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let status = unsafe {
+                phys_add_obb(
+                    arg(world, "world", t),
+                    arg_in(&obb(1.0), "obb", t),
+                    arg_in(&desc(9, 1000.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_add_triangle", &["world", "triangle", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let tri = PhysTriangle {
+                a: v(0.0, 0.0, 0.0),
+                b: v(1.0, 0.0, 0.0),
+                c: v(0.0, 1.0, 0.0),
+            };
+            let status = unsafe {
+                phys_add_triangle(
+                    arg(world, "world", t),
+                    arg_in(&tri, "triangle", t),
+                    arg_in(&desc(9, 1010.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_add_cylinder", &["world", "cylinder", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let cylinder = PhysCylinder {
+                segment: segment(v(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0)),
+                radius: 0.5,
+            };
+            let status = unsafe {
+                phys_add_cylinder(
+                    arg(world, "world", t),
+                    arg_in(&cylinder, "cylinder", t),
+                    arg_in(&desc(9, 1020.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_add_cone", &["world", "cone", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let cone = PhysCone {
+                base_center: v(0.0, 0.0, 0.0),
+                apex: v(0.0, 1.0, 0.0),
+                radius: 0.5,
+            };
+            let status = unsafe {
+                phys_add_cone(
+                    arg(world, "world", t),
+                    arg_in(&cone, "cone", t),
+                    arg_in(&desc(9, 1030.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_add_hull", &["world", "points", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let points = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
+            let status = unsafe {
+                phys_add_hull(
+                    arg(world, "world", t),
+                    arg_in(&points[0], "points", t),
+                    points.len(),
+                    arg_in(&desc(9, 1040.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc(
+            "phys_overlap_obb",
+            &["world", "obb", "filter", "out", "written", "total"],
+            move |t| {
+                let (obb_arg, filter_arg) = (arg_in(&obb(2.0), "obb", t), arg_in(&all_filter(), "filter", t));
+                buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
+                    phys_overlap_obb(w, obb_arg, filter_arg, out, capacity, written, total)
+                })(t)
+            },
+        ),
+        pc(
+            "phys_shape_cast_sphere",
+            &["world", "sphere", "motion", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_shape_hit());
+                let ball = PhysSphere {
+                    center: v(-5.0, 0.0, 0.0),
+                    radius: 0.5,
+                };
+                let status = unsafe {
+                    phys_shape_cast_sphere(
+                        arg(world, "world", t),
+                        arg_in(&ball, "sphere", t),
+                        arg_in(&v(10.0, 0.0, 0.0), "motion", t),
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_shape_hit())
+            },
+        ),
+        pc(
+            "phys_shape_cast_capsule",
+            &["world", "capsule", "motion", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_shape_hit());
+                let pill = PhysCapsule {
+                    segment: segment(v(-5.0, 0.0, -0.5), v(-5.0, 0.0, 0.5)),
+                    radius: 0.5,
+                };
+                let status = unsafe {
+                    phys_shape_cast_capsule(
+                        arg(world, "world", t),
+                        arg_in(&pill, "capsule", t),
+                        arg_in(&v(10.0, 0.0, 0.0), "motion", t),
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_shape_hit())
+            },
+        ),
+        pc(
+            "phys_shape_cast_box",
+            &["world", "aabb", "motion", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_shape_hit());
+                let crate_ = aabb(v(-5.5, -0.5, -0.5), v(-4.5, 0.5, 0.5));
+                let status = unsafe {
+                    phys_shape_cast_box(
+                        arg(world, "world", t),
+                        arg_in(&crate_, "aabb", t),
+                        arg_in(&v(10.0, 0.0, 0.0), "motion", t),
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_shape_hit())
+            },
+        ),
+        pc(
+            "phys_closest_point",
+            &["world", "point", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, PhysClosest::default());
+                let status = unsafe {
+                    phys_closest_point(
+                        arg(world, "world", t),
+                        arg_in(&v(-5.0, 0.0, 0.0), "point", t),
+                        10.0,
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == PhysClosest::default())
+            },
+        ),
+        pc("phys_distance", &["world", "out"], move |t| {
+            let mut out = PhysDistance::default();
+            let status = unsafe { phys_distance(arg(world, "world", t), probe, ball, arg(&mut out, "out", t)) };
+            (status, out == PhysDistance::default())
+        }),
+        pc("phys_contact", &["world", "out_touching", "out"], move |t| {
+            let (mut touching_byte, mut out) = (SENTINEL_BOOL_BYTE, PhysContact::default());
+            let status = unsafe {
+                phys_contact(
+                    arg(world, "world", t),
+                    probe,
+                    ball,
+                    arg(bool_out(&mut touching_byte), "out_touching", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (
+                status,
+                touching_byte == SENTINEL_BOOL_BYTE && out == PhysContact::default(),
+            )
+        }),
+        pc(
+            "phys_move_and_slide_capsule",
+            &["world", "capsule", "motion", "filter", "out_delta", "out_hit_count"],
+            move |t| {
+                let (mut delta, mut count) = (v(777.0, 777.0, 777.0), SENTINEL_USIZE);
+                let character = PhysCapsule {
+                    segment: segment(v(-5.0, -0.5, 0.0), v(-5.0, 0.5, 0.0)),
+                    radius: 0.5,
+                };
+                let status = unsafe {
+                    phys_move_and_slide_capsule(
+                        arg(world, "world", t),
+                        arg_in(&character, "capsule", t),
+                        arg_in(&v(10.0, 0.0, 1.0), "motion", t),
+                        arg_in(&all_filter(), "filter", t),
+                        4,
+                        arg(&mut delta, "out_delta", t),
+                        arg(&mut count, "out_hit_count", t),
+                    )
+                };
+                (status, delta == v(777.0, 777.0, 777.0) && count == SENTINEL_USIZE)
+            },
+        ),
         pc("phys_find_pairs", &["world", "callback"], move |t| {
             let mut calls = 0usize;
             let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
@@ -1029,7 +1258,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
                 // `bool` and function pointers cannot be misaligned.
                 let applies = match bad {
                     Bad::Null => !matches!(name, "desc" | "descs" | "filter"),
-                    Bad::Misaligned => !matches!(name, "out_hit" | "callback"),
+                    Bad::Misaligned => !matches!(name, "out_hit" | "out_touching" | "callback"),
                 };
                 if !applies {
                     continue;
@@ -1054,7 +1283,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 201, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 305, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -1478,6 +1478,7 @@ fn signed_distance(shape: &Shape, p: Vec3) -> f64 {
         }
         Shape::Sphere(sp) => distance_squared_f64(q, to_f64(sp.center)).sqrt() - f64::from(sp.radius),
         Shape::Capsule(c) => point_segment_distance_squared_f64(q, &c.segment).sqrt() - f64::from(c.radius),
+        other => unreachable!("the book's shapes only, not {other:?}"),
     }
 }
 

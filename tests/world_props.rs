@@ -145,7 +145,7 @@ impl Invalid {
 
     /// `base` with this fault applied (to its transform or its shape).
     fn apply(&self, base: &ColliderDesc) -> ColliderDesc {
-        let mut desc = *base;
+        let mut desc = base.clone();
         let t = &mut desc.transform;
         match *self {
             Invalid::NanTranslation => t.translation.y = f32::NAN,
@@ -249,7 +249,7 @@ struct Harness {
 }
 
 fn snapshot(world: &World) -> Vec<(ColliderKey, Collider)> {
-    world.iter().map(|(key, collider)| (key, *collider)).collect()
+    world.iter().map(|(key, collider)| (key, collider.clone())).collect()
 }
 
 impl Harness {
@@ -271,13 +271,13 @@ impl Harness {
             Op::Add(desc) => {
                 let key = self
                     .world
-                    .add(*desc)
+                    .add(desc.clone())
                     .map_err(|e| TestCaseError::fail(format!("add refused: {e}")))?;
                 prop_assert!(!self.live.contains(&key) && !self.removed.contains(&key), "key reused");
                 let collider = self.world.get(key).unwrap();
                 prop_assert_eq!(collider.user_data(), desc.user_data);
                 prop_assert_eq!(*collider.filter(), desc.filter);
-                prop_assert_eq!(*collider.shape(), desc.shape);
+                prop_assert_eq!(collider.shape(), &desc.shape);
                 prop_assert_eq!(collider.should_rotate(), desc.should_rotate);
                 self.live.push(key);
             }
@@ -311,8 +311,8 @@ impl Harness {
             }
             Op::SetShape(index, shape) => {
                 if let Some(key) = self.pick(*index) {
-                    prop_assert_eq!(self.world.set_shape(key, *shape), Ok(()));
-                    prop_assert_eq!(*self.world.get(key).unwrap().shape(), *shape);
+                    prop_assert_eq!(self.world.set_shape(key, shape.clone()), Ok(()));
+                    prop_assert_eq!(self.world.get(key).unwrap().shape(), shape);
                 }
             }
             Op::SetFilter(index, filter) => {
@@ -564,7 +564,7 @@ proptest! {
     fn world_shapes_follow_transforms(ops in prop::collection::vec(op(), 1..32)) {
         let harness = Harness::build(&ops)?;
         for (_, c) in harness.world.iter() {
-            prop_assert_eq!(*c.world_shape(), c.shape().transformed(c.transform(), c.should_rotate()));
+            prop_assert_eq!(Ok(c.world_shape().clone()), c.shape().transformed(c.transform(), c.should_rotate()));
             let bounds = c.world_shape().bounding_aabb();
             prop_assert_eq!(c.aabb().union(&bounds), *c.aabb(), "world box does not hold the shape");
         }
@@ -581,28 +581,36 @@ fn touching_boxes_after_transforms_are_pairs() {
         rotation,
         scale,
     };
-    let a = world.add(ColliderDesc::new(unit)).unwrap();
+    let a = world.add(ColliderDesc::new(unit.clone())).unwrap();
     // Mirrored on x and moved back: occupies [-1, 0] on x, touching a's face x = 0.
     let b = world
-        .add(ColliderDesc::new(unit).with_transform(place(Vec3::ZERO, Quat::IDENTITY, Vec3::new(-1.0, 1.0, 1.0))))
+        .add(ColliderDesc::new(unit.clone()).with_transform(place(
+            Vec3::ZERO,
+            Quat::IDENTITY,
+            Vec3::new(-1.0, 1.0, 1.0),
+        )))
         .unwrap();
     // Edge: [1, 2] × [1, 2] × [0, 1].
     let c = world
-        .add(ColliderDesc::new(unit).with_transform(Transform::from_translation(Vec3::new(1.0, 1.0, 0.0))))
+        .add(ColliderDesc::new(unit.clone()).with_transform(Transform::from_translation(Vec3::new(1.0, 1.0, 0.0))))
         .unwrap();
     // One ulp beyond the corner (1, 1, 1): no pair with a, none with c.
     let gap = 1.0 + f32::EPSILON;
     let d = world
-        .add(ColliderDesc::new(unit).with_transform(Transform::from_translation(Vec3::new(gap, -1.0, gap))))
+        .add(ColliderDesc::new(unit.clone()).with_transform(Transform::from_translation(Vec3::new(gap, -1.0, gap))))
         .unwrap();
     // A quarter turn about z that is not applied (should_rotate off): [0, 1] × [-1, 0] × [0, 1],
     // touching a on the face y = 0 and b on the edge x = y = 0.
     let e = world
-        .add(ColliderDesc::new(unit).with_should_rotate(false).with_transform(place(
-            Vec3::new(0.0, -1.0, 0.0),
-            Quat::from_rotation_z(FRAC_PI_2),
-            Vec3::ONE,
-        )))
+        .add(
+            ColliderDesc::new(unit.clone())
+                .with_should_rotate(false)
+                .with_transform(place(
+                    Vec3::new(0.0, -1.0, 0.0),
+                    Quat::from_rotation_z(FRAC_PI_2),
+                    Vec3::ONE,
+                )),
+        )
         .unwrap();
     let expected = brute_force_pairs(&world);
     let keys: Vec<(ColliderKey, ColliderKey)> = expected.iter().map(|p| (p.a, p.b)).collect();

@@ -8,11 +8,13 @@
 //! out-pointers and are written only when the status is `PHYS_OK`.
 
 pub mod error;
+pub mod narrow;
 pub mod query;
 pub mod types;
 pub mod world;
 
 pub use error::PhysStatus;
+pub use narrow::*;
 pub use query::*;
 pub use types::*;
 pub use world::*;

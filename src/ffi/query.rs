@@ -207,7 +207,7 @@ fn read_segment(segment: *const PhysSegment) -> Result<Segment, Failure> {
 }
 
 /// The filter of a query: NULL accepts every collider.
-fn read_filter(world: &PhysWorld, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
+pub(crate) fn read_filter(world: &PhysWorld, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
     Ok(read_or(filter, PhysQueryFilter::default(), "filter")?.to_query_filter(world.salt))
 }
 
@@ -318,7 +318,7 @@ pub unsafe extern "C" fn phys_segment_cast_batch(
 
 /// Every collider `filter` accepts whose shape overlaps `shape`, into a
 /// caller buffer of `PhysColliderRef`s with the `*_into` conventions.
-fn overlap(
+pub(crate) fn overlap(
     world: *const PhysWorld,
     shape: Result<Shape, Failure>,
     filter: *const PhysQueryFilter,

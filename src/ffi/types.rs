@@ -11,8 +11,9 @@ use core::mem::{offset_of, size_of};
 use crate::broad::Pair;
 use crate::collider::{ColliderKey, Filter, QueryFilter, Transform};
 use crate::math::{Quat, Vec3};
-use crate::shape::{Aabb, Capsule, Segment, Sphere};
-use crate::world::Hit;
+use crate::query::{Contact, Distance};
+use crate::shape::{Aabb, Capsule, Cone, Cylinder, Obb, Segment, Sphere, Triangle};
+use crate::world::{Hit, ShapeHit};
 
 /// `{float x, y, z}`: the book's `Vector3` (12 bytes).
 #[repr(C)]
@@ -183,6 +184,118 @@ pub struct PhysColliderRef {
     pub user_data: u64,
 }
 
+/// `{PhysVec3 center; PhysQuat rotation; PhysVec3 half_extents}`: the
+/// book's `OBB` (40 bytes), a solid box `center + rotation·x`,
+/// `|x_i| <= half_extents_i`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysObb {
+    /// Centre.
+    pub center: PhysVec3,
+    /// Rotation from the box's frame to the world, a unit quaternion.
+    pub rotation: PhysQuat,
+    /// Half-extents along the box's own axes, >= 0.
+    pub half_extents: PhysVec3,
+}
+
+/// `{PhysVec3 a, b, c}`: a flat, two-sided triangle (36 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysTriangle {
+    /// First corner.
+    pub a: PhysVec3,
+    /// Second corner.
+    pub b: PhysVec3,
+    /// Third corner.
+    pub c: PhysVec3,
+}
+
+/// `{PhysSegment segment; float radius}`: a solid cylinder with flat caps
+/// around its axis (28 bytes, the layout of `PhysCapsule`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysCylinder {
+    /// The axis between the centres of the caps.
+    pub segment: PhysSegment,
+    /// Radius, >= 0.
+    pub radius: f32,
+}
+
+/// `{PhysVec3 base_center, apex; float radius}`: a solid cone (28 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysCone {
+    /// Centre of the base disc.
+    pub base_center: PhysVec3,
+    /// The tip.
+    pub apex: PhysVec3,
+    /// Radius of the base, >= 0.
+    pub radius: f32,
+}
+
+/// The distance between two shapes, with their closest points (40 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysDistance {
+    /// The distance, >= 0; 0 when the shapes touch or overlap.
+    pub distance: f32,
+    /// The point of the first shape closest to the second.
+    pub point_a: PhysVec3,
+    /// The point of the second shape closest to the first (equal to
+    /// `point_a` when they touch or overlap).
+    pub point_b: PhysVec3,
+    /// Unit direction from `point_a` to `point_b`; {0, 0, 0} when the
+    /// shapes touch or overlap.
+    pub normal: PhysVec3,
+}
+
+/// The penetration of two overlapping shapes (40 bytes): moving the second
+/// by `depth·normal` makes them touch.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysContact {
+    /// Penetration depth, >= 0 (0 when touching).
+    pub depth: f32,
+    /// Unit direction from the first shape to the second.
+    pub normal: PhysVec3,
+    /// The deepest point of the first shape.
+    pub point_a: PhysVec3,
+    /// The deepest point of the second shape.
+    pub point_b: PhysVec3,
+}
+
+/// The first collider a moving shape touches (48 bytes, the layout of
+/// `PhysHit`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysShapeHit {
+    /// The collider hit.
+    pub collider: PhysCollider,
+    /// Its user data.
+    pub user_data: u64,
+    /// Time of first contact in [0, 1]: the shape touches when moved by
+    /// t·motion.
+    pub t: f32,
+    /// The contact point at time t.
+    pub point: PhysVec3,
+    /// The collider's outward unit normal at the contact, pointing back at
+    /// the moving shape.
+    pub normal: PhysVec3,
+}
+
+/// The collider nearest to a point, with the distance to it (56 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysClosest {
+    /// The nearest collider.
+    pub collider: PhysCollider,
+    /// Its user data.
+    pub user_data: u64,
+    /// The distance; `point_a` is the query point, `point_b` the closest
+    /// point of the collider.
+    pub distance: PhysDistance,
+}
+
 /// Called once per overlapping pair with the caller's context pointer. It
 /// must not unwind (throw) into collide; it may call any `phys_*` function.
 pub type PhysPairCallback =
@@ -202,6 +315,16 @@ const _: () = {
     assert!(size_of::<PhysHit>() == 48 && offset_of!(PhysHit, normal) == 32);
     assert!(size_of::<PhysPair>() == 32);
     assert!(size_of::<PhysColliderRef>() == 16);
+    assert!(
+        size_of::<PhysObb>() == 40 && offset_of!(PhysObb, rotation) == 12 && offset_of!(PhysObb, half_extents) == 28
+    );
+    assert!(size_of::<PhysTriangle>() == 36 && offset_of!(PhysTriangle, c) == 24);
+    assert!(size_of::<PhysCylinder>() == 28 && offset_of!(PhysCylinder, radius) == 24);
+    assert!(size_of::<PhysCone>() == 28 && offset_of!(PhysCone, apex) == 12 && offset_of!(PhysCone, radius) == 24);
+    assert!(size_of::<PhysDistance>() == 40 && offset_of!(PhysDistance, normal) == 28);
+    assert!(size_of::<PhysContact>() == 40 && offset_of!(PhysContact, point_b) == 28);
+    assert!(size_of::<PhysShapeHit>() == 48 && offset_of!(PhysShapeHit, normal) == 32);
+    assert!(size_of::<PhysClosest>() == 56 && offset_of!(PhysClosest, distance) == 16);
 };
 
 impl From<PhysVec3> for Vec3 {
@@ -379,6 +502,72 @@ impl PhysPair {
             user_a: p.user_a,
             b: PhysCollider::encode(p.b, salt),
             user_b: p.user_b,
+        }
+    }
+}
+
+impl From<PhysObb> for Obb {
+    #[inline]
+    fn from(o: PhysObb) -> Self {
+        Obb::new(o.center.into(), o.rotation.into(), o.half_extents.into())
+    }
+}
+
+impl From<PhysTriangle> for Triangle {
+    #[inline]
+    fn from(t: PhysTriangle) -> Self {
+        Triangle::new(t.a.into(), t.b.into(), t.c.into())
+    }
+}
+
+impl From<PhysCylinder> for Cylinder {
+    #[inline]
+    fn from(c: PhysCylinder) -> Self {
+        Cylinder::new(c.segment.into(), c.radius)
+    }
+}
+
+impl From<PhysCone> for Cone {
+    #[inline]
+    fn from(c: PhysCone) -> Self {
+        Cone::new(c.base_center.into(), c.apex.into(), c.radius)
+    }
+}
+
+impl From<Distance> for PhysDistance {
+    /// A missing normal (touching shapes) becomes {0, 0, 0}.
+    #[inline]
+    fn from(d: Distance) -> Self {
+        Self {
+            distance: d.distance,
+            point_a: d.point_a.into(),
+            point_b: d.point_b.into(),
+            normal: d.normal.unwrap_or(Vec3::ZERO).into(),
+        }
+    }
+}
+
+impl From<Contact> for PhysContact {
+    #[inline]
+    fn from(c: Contact) -> Self {
+        Self {
+            depth: c.depth,
+            normal: c.normal.into(),
+            point_a: c.point_a.into(),
+            point_b: c.point_b.into(),
+        }
+    }
+}
+
+impl PhysShapeHit {
+    /// The hit as C sees it, in a world with this salt.
+    pub fn new(hit: ShapeHit, salt: u32) -> Self {
+        Self {
+            collider: PhysCollider::encode(hit.collider, salt),
+            user_data: hit.user_data,
+            t: hit.t,
+            point: hit.point.into(),
+            normal: hit.normal.into(),
         }
     }
 }

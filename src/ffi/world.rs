@@ -258,7 +258,7 @@ pub unsafe extern "C" fn phys_collider_is_alive(world: *const PhysWorld, collide
     .unwrap_or(false)
 }
 
-fn add(
+pub(crate) fn add(
     world: *mut PhysWorld,
     shape: Result<Shape, Failure>,
     desc: *const PhysColliderDesc,

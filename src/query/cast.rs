@@ -248,7 +248,11 @@ impl Segment {
 }
 
 impl crate::collider::Shape {
-    /// The segment cast against this shape, whatever its kind.
+    /// The segment cast against this shape, whatever its kind: the closed
+    /// forms (slabs for boxes, in the box's frame for an oriented one;
+    /// quadratics for spheres and capsules; Möller–Trumbore for a triangle;
+    /// plane clipping for a hull) and GJK ray casting
+    /// ([`Segment::cast_convex`]) for cylinders and cones.
     #[inline]
     pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
         use crate::collider::Shape;
@@ -256,6 +260,11 @@ impl crate::collider::Shape {
             Shape::Aabb(aabb) => segment.cast_aabb(aabb),
             Shape::Sphere(sphere) => segment.cast_sphere(sphere),
             Shape::Capsule(capsule) => segment.cast_capsule(capsule),
+            Shape::Obb(obb) => segment.cast_obb(obb),
+            Shape::Triangle(triangle) => segment.cast_triangle(triangle),
+            Shape::Cylinder(cylinder) => segment.cast_convex(cylinder),
+            Shape::Cone(cone) => segment.cast_convex(cone),
+            Shape::Hull(hull) => segment.cast_hull(hull),
         }
     }
 }

@@ -334,3 +334,51 @@ impl ConvexShape {
         gjk::intersects(self, other)
     }
 }
+
+impl crate::collider::Shape {
+    /// The contact between two collider shapes of any kinds, by the best
+    /// method for the pair (as [`ConvexShape::contact`]: closed forms for
+    /// the sphere, capsule and sphere–box pairs, SAT for box pairs,
+    /// GJK/EPA ([`contact`]) for every other pair), without copying a hull.
+    /// `None` when they are apart; the normal points from `self` to `other`.
+    ///
+    /// ```
+    /// use collide::{Aabb, Shape, Sphere, math::Vec3};
+    /// let floor = Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)));
+    /// let ball = Shape::Sphere(Sphere::new(Vec3::new(0.0, 0.25, 0.0), 0.5));
+    /// let c = floor.contact(&ball).unwrap();
+    /// assert_eq!((c.depth, c.normal), (0.25, Vec3::Y));
+    /// ```
+    pub fn contact(&self, other: &Self) -> Option<Contact> {
+        use crate::collider::Shape as S;
+        match (self, other) {
+            (S::Sphere(a), S::Sphere(b)) => a.contact_sphere(b),
+            (S::Sphere(a), S::Capsule(b)) => a.contact_capsule(b),
+            (S::Capsule(a), S::Sphere(b)) => a.contact_sphere(b),
+            (S::Capsule(a), S::Capsule(b)) => a.contact_capsule(b),
+            (S::Sphere(a), S::Aabb(b)) => a.contact_aabb(b),
+            (S::Aabb(a), S::Sphere(b)) => b.contact_aabb(a).map(Contact::flipped),
+            (S::Sphere(a), S::Obb(b)) => a.contact_obb(b),
+            (S::Obb(a), S::Sphere(b)) => b.contact_obb(a).map(Contact::flipped),
+            (S::Aabb(a), S::Aabb(b)) => a.contact_aabb(b),
+            (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
+            (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
+            (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
+            _ => contact(self, other),
+        }
+    }
+
+    /// The distance between two collider shapes of any kinds, with closest
+    /// points ([`gjk::distance`] on their support mappings).
+    ///
+    /// ```
+    /// use collide::{Shape, Sphere, math::Vec3};
+    /// let a = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+    /// let b = Shape::Sphere(Sphere::new(Vec3::new(4.0, 0.0, 0.0), 1.0));
+    /// assert!((a.distance(&b).distance - 2.0).abs() < 1e-6);
+    /// ```
+    #[inline]
+    pub fn distance(&self, other: &Self) -> gjk::Distance {
+        gjk::distance(self, other)
+    }
+}

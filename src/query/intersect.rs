@@ -1,7 +1,9 @@
 //! Overlap tests between solid shapes. Touching counts as overlapping, and
 //! any NaN makes a test false.
 
-use crate::shape::{Aabb, Capsule, Sphere};
+use crate::collider::Shape;
+use crate::query::gjk;
+use crate::shape::{Aabb, Capsule, Obb, Segment, Sphere, Triangle};
 
 impl Aabb {
     /// Closed intervals overlap on every axis:
@@ -64,9 +66,43 @@ impl Capsule {
     }
 }
 
-impl crate::collider::Shape {
+impl Obb {
+    /// The squared distance from the box to a point is at most `r²`, in the
+    /// box's frame (Ericson §5.1.4 with the box rotated away).
+    #[inline]
+    pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
+        let local = self.to_local(sphere.center);
+        let q = local.clamp(-self.half_extents, self.half_extents);
+        (q - local).length_squared() <= sphere.radius * sphere.radius
+    }
+
+    /// The squared distance from the capsule's axis to the box is at most
+    /// `r²`, in the box's frame.
+    #[inline]
+    pub fn intersects_capsule(&self, capsule: &Capsule) -> bool {
+        let axis = Segment::new(self.to_local(capsule.segment.start), self.to_local(capsule.segment.end));
+        let local_box = Aabb::new(-self.half_extents, self.half_extents);
+        local_box.distance_squared_to_segment(&axis) <= capsule.radius * capsule.radius
+    }
+}
+
+impl Triangle {
+    /// The squared distance from the centre to the triangle's closest point
+    /// ([`Triangle::closest_point`]) is at most `r²`.
+    #[inline]
+    pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
+        (self.closest_point(sphere.center).point - sphere.center).length_squared() <= sphere.radius * sphere.radius
+    }
+}
+
+impl Shape {
     /// Whether the two solid shapes overlap (touching counts), exactly,
-    /// for every pair of kinds.
+    /// for every pair of kinds: closed forms for the pairs of boxes (slabs,
+    /// SAT), spheres, capsules and sphere–triangle; GJK on the support
+    /// mappings ([`gjk::intersects`]) for every other pair (triangles,
+    /// cylinders, cones, hulls), which counts shapes closer than
+    /// [`TOUCH_TOLERANCE`](crate::query::gjk::TOUCH_TOLERANCE) of their size
+    /// as touching.
     ///
     /// ```
     /// use collide::{Aabb, Shape, Sphere, math::Vec3};
@@ -75,7 +111,6 @@ impl crate::collider::Shape {
     /// assert!(b.intersects(&s) && s.intersects(&b));
     /// ```
     pub fn intersects(&self, other: &Self) -> bool {
-        use crate::collider::Shape;
         match (self, other) {
             (Shape::Aabb(a), Shape::Aabb(b)) => a.intersects_aabb(b),
             (Shape::Sphere(a), Shape::Sphere(b)) => a.intersects_sphere(b),
@@ -83,6 +118,12 @@ impl crate::collider::Shape {
             (Shape::Sphere(s), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Sphere(s)) => s.intersects_aabb(b),
             (Shape::Capsule(c), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Capsule(c)) => c.intersects_aabb(b),
             (Shape::Capsule(c), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Capsule(c)) => c.intersects_sphere(s),
+            (Shape::Obb(a), Shape::Obb(b)) => a.intersects_obb(b),
+            (Shape::Obb(o), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Obb(o)) => o.intersects_obb(&Obb::from(*b)),
+            (Shape::Obb(o), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Obb(o)) => o.intersects_sphere(s),
+            (Shape::Obb(o), Shape::Capsule(c)) | (Shape::Capsule(c), Shape::Obb(o)) => o.intersects_capsule(c),
+            (Shape::Triangle(t), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Triangle(t)) => t.intersects_sphere(s),
+            _ => gjk::intersects(self, other),
         }
     }
 }

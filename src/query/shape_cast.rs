@@ -392,6 +392,33 @@ pub fn shape_cast<A: Support + ?Sized, B: Support + ?Sized>(
     })
 }
 
+impl crate::collider::Shape {
+    /// When this shape, moving by `motion`, first touches the fixed shape
+    /// `target`: the closed forms where there are some (a sphere against a
+    /// box, sphere or capsule, [`Sphere::cast_aabb`] and friends; a capsule
+    /// against a capsule) and the GJK ray cast ([`shape_cast`]) for every
+    /// other pair. The normal points from `self` to `target`; shapes that
+    /// already touch report `t = 0`.
+    ///
+    /// ```
+    /// use collide::{Aabb, Shape, Sphere, math::Vec3};
+    /// let ball = Shape::Sphere(Sphere::new(Vec3::new(0.0, 5.0, 0.0), 1.0));
+    /// let floor = Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)));
+    /// let hit = ball.cast_shape(Vec3::new(0.0, -8.0, 0.0), &floor).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::NEG_Y));
+    /// ```
+    pub fn cast_shape(&self, motion: Vec3, target: &Self) -> Option<TimeOfImpact> {
+        use crate::collider::Shape as S;
+        match (self, target) {
+            (S::Sphere(a), S::Aabb(b)) => a.cast_aabb(motion, b),
+            (S::Sphere(a), S::Sphere(b)) => a.cast_sphere(motion, b, Vec3::ZERO),
+            (S::Sphere(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
+            (S::Capsule(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
+            _ => shape_cast(self, motion, target, Vec3::ZERO),
+        }
+    }
+}
+
 /// A rigid motion over a step: the shape (given in its own frame) starts at
 /// `start`, its point `local_center` (in the shape's frame) moves by
 /// `linear` over the step, and the shape turns about that point by the

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::math::{Vec3, DEGENERATE_EPSILON};
+use crate::math::{Mat3, Vec3, DEGENERATE_EPSILON};
 use crate::query::CastHit;
 use crate::shape::{Plane, Segment};
 
@@ -351,6 +351,64 @@ impl ConvexHull {
     #[inline]
     pub fn bounding_radius(&self) -> f32 {
         self.bounding_radius
+    }
+
+    /// The hull mapped by the affine map `x ↦ linear·x + translation`, an
+    /// invertible `linear` (an affine image of a convex hull is the convex
+    /// hull of the images of its vertices, so nothing is rebuilt): vertices
+    /// and centre map directly, a plane `n·x + d = 0` maps to the plane with
+    /// normal `linear⁻ᵀ·n` (normalised) through the image of its point
+    /// `−d·n`, triangles keep their winding unless `det(linear) < 0` (a
+    /// mirror), where it is reversed to stay counter-clockwise from outside.
+    ///
+    /// `None` when `linear` is singular (the image would be flat) or a
+    /// number of the result is not finite.
+    ///
+    /// ```
+    /// use collide::{shape::ConvexHull, math::{Mat3, Vec3}};
+    /// let tetra = ConvexHull::from_points(&[Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z]).unwrap();
+    /// let moved = tetra.mapped(Mat3::from_diagonal(Vec3::new(2.0, 1.0, 1.0)), Vec3::Y).unwrap();
+    /// assert!(moved.contains_point(Vec3::new(1.9, 1.0, 0.0)) && !tetra.contains_point(Vec3::new(1.9, 0.0, 0.0)));
+    /// assert!(tetra.mapped(Mat3::from_diagonal(Vec3::new(1.0, 0.0, 1.0)), Vec3::ZERO).is_none());
+    /// ```
+    pub fn mapped(&self, linear: Mat3, translation: Vec3) -> Option<ConvexHull> {
+        let det = linear.determinant();
+        if !(det != 0.0 && det.is_finite()) {
+            return None;
+        }
+        let normal_map = linear.inverse().transpose();
+        let apply = |p: Vec3| linear * p + translation;
+        let vertices: Vec<Vec3> = self.vertices.iter().map(|&v| apply(v)).collect();
+        let planes: Vec<Plane> = self
+            .planes
+            .iter()
+            .map(|plane| {
+                let normal = (normal_map * plane.normal).try_normalize()?;
+                Some(Plane {
+                    normal,
+                    d: -normal.dot(apply(-plane.d * plane.normal)),
+                })
+            })
+            .collect::<Option<_>>()?;
+        let triangles = if det < 0.0 {
+            self.triangles.iter().map(|&[a, b, c]| [a, c, b]).collect()
+        } else {
+            self.triangles.clone()
+        };
+        let center = apply(self.center);
+        let bounding_radius = vertices.iter().map(|v| (*v - center).length()).fold(0.0f32, f32::max);
+        let finite = center.is_finite()
+            && bounding_radius.is_finite()
+            && vertices.iter().all(|v| v.is_finite())
+            && planes.iter().all(|p| p.normal.is_finite() && p.d.is_finite());
+        finite.then(|| ConvexHull {
+            vertices,
+            triangles,
+            planes,
+            edges: self.edges.clone(),
+            center,
+            bounding_radius,
+        })
     }
 
     /// Whether `p` is inside or on the hull: on or behind every face plane.

@@ -22,6 +22,7 @@
 //!   side by side far from the origin (coordinates of `1e5`) are resolved
 //!   with the precision of their offsets, not of their absolute coordinates.
 
+use crate::collider::Shape;
 use crate::math::{Quat, Vec3};
 use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
 
@@ -478,5 +479,45 @@ impl Support for ConvexShape {
     #[inline]
     fn bounding_radius(&self) -> f32 {
         each_shape!(self, s => s.bounding_radius())
+    }
+}
+
+macro_rules! each_collider_shape {
+    ($value:expr, $s:ident => $body:expr) => {
+        match $value {
+            Shape::Aabb($s) => $body,
+            Shape::Sphere($s) => $body,
+            Shape::Capsule($s) => $body,
+            Shape::Obb($s) => $body,
+            Shape::Triangle($s) => $body,
+            Shape::Cylinder($s) => $body,
+            Shape::Cone($s) => $body,
+            Shape::Hull($s) => {
+                let $s: &ConvexHull = $s;
+                $body
+            }
+        }
+    };
+}
+
+/// A collider's shape is convex whatever its kind: the support mapping of
+/// the kind at hand, so GJK, EPA and the convex casts serve every pair of
+/// colliders without copying a hull.
+impl Support for Shape {
+    #[inline]
+    fn center(&self) -> Vec3 {
+        each_collider_shape!(self, s => s.center())
+    }
+    #[inline]
+    fn core_support(&self, direction: Vec3) -> Vec3 {
+        each_collider_shape!(self, s => s.core_support(direction))
+    }
+    #[inline]
+    fn margin(&self) -> f32 {
+        each_collider_shape!(self, s => s.margin())
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        each_collider_shape!(self, s => s.bounding_radius())
     }
 }

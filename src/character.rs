@@ -1,0 +1,114 @@
+//! Move and slide: the character controller's step over the world's
+//! shape casts (the "collide and slide" loop of Fauerby, "Improved
+//! Collision detection and Response", 2003, with Quake's clipping against
+//! the creases of two planes).
+
+use crate::collider::{QueryFilter, Shape};
+use crate::error::{Error, Result};
+use crate::math::Vec3;
+use crate::world::{ShapeHit, World};
+
+/// How far [`World::move_and_slide`] stops short of a surface, measured
+/// along its normal (world units): the gap keeps the next cast from
+/// starting in contact through rounding.
+pub const MOVE_AND_SLIDE_SKIN: f32 = 1.0e-3;
+
+/// What [`World::move_and_slide`] did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MoveAndSlide {
+    /// How far the shape moved: add it to the character's position.
+    pub position_delta: Vec3,
+    /// Every surface met, in order (one per blocked step).
+    pub hits: Vec<ShapeHit>,
+}
+
+/// `v` without its part along each of `normals` it points into
+/// (`v·n < 0`): projected on the plane of one surface, on the crease of two
+/// (`(n₁ × n₂)(v·(n₁ × n₂))`), and zero in a corner of three or more, or
+/// where two planes are parallel and `v` points into both.
+fn clip(v: Vec3, normals: &[Vec3]) -> Vec3 {
+    let Some((&last, earlier)) = normals.split_last() else {
+        return v;
+    };
+    let into = |v: Vec3, n: Vec3| v.dot(n) < 0.0;
+    let mut slid = if into(v, last) { v - last * v.dot(last) } else { v };
+    for &n in earlier {
+        if into(slid, n) {
+            slid = match last.cross(n).try_normalize() {
+                Some(crease) => crease * v.dot(crease),
+                None => Vec3::ZERO,
+            };
+        }
+    }
+    // Still into some plane: a corner.
+    if normals.iter().any(|&n| slid.dot(n) < -1.0e-6 * slid.length()) {
+        return Vec3::ZERO;
+    }
+    slid
+}
+
+impl World {
+    /// Moves `shape` (the character, in world space) by `motion` through
+    /// the colliders `filter` accepts, sliding along what it meets: cast
+    /// ([`World::shape_cast`]), stop [`MOVE_AND_SLIDE_SKIN`] short of the
+    /// contact (measured along its normal), take the rest of the motion
+    /// without its part into the surface (and into the surfaces met before:
+    /// along their crease, or not at all in a corner), and repeat, at most
+    /// `max_iterations` casts. Contacts the motion leaves or runs along
+    /// (`motion·normal >= 0`, a character standing on the floor and walking)
+    /// do not block. The world is not changed: apply `position_delta` to
+    /// the character yourself.
+    ///
+    /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
+    /// NaN or infinite motion.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, QueryFilter, Shape, Sphere, World, math::Vec3};
+    /// let mut world = World::new();
+    /// // A wall at x >= 2; the ball walks diagonally into it and slides along.
+    /// world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(2.0, -5.0, -5.0), Vec3::new(3.0, 5.0, 5.0)))))?;
+    /// let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+    /// let moved = world.move_and_slide(&ball, Vec3::new(2.0, 0.0, 2.0), &QueryFilter::ALL, 4)?;
+    /// assert!((moved.position_delta.x - 0.999).abs() < 1e-4); // stopped at the wall, minus the skin
+    /// assert!((moved.position_delta.z - 2.0).abs() < 1e-4); // kept all its sideways motion
+    /// assert_eq!(moved.hits.len(), 1);
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn move_and_slide(
+        &self,
+        shape: &Shape,
+        motion: Vec3,
+        filter: &QueryFilter,
+        max_iterations: usize,
+    ) -> Result<MoveAndSlide> {
+        shape.validate()?;
+        let bounds = shape.bounding_aabb();
+        if !(motion.is_finite() && (bounds.min + motion).is_finite() && (bounds.max + motion).is_finite()) {
+            return Err(Error::NonFinite("motion"));
+        }
+        let mut result = MoveAndSlide::default();
+        let mut normals: Vec<Vec3> = Vec::new();
+        let mut remaining = motion;
+        let mut current = shape.clone();
+        for _ in 0..max_iterations {
+            let length = remaining.length();
+            if length == 0.0 {
+                break;
+            }
+            let blocks = |hit: &ShapeHit| hit.normal.dot(remaining) < 0.0;
+            let Some(hit) = self.first_hit(&current, remaining, filter, blocks) else {
+                result.position_delta += remaining;
+                break;
+            };
+            let direction = remaining / length;
+            let approach = -direction.dot(hit.normal);
+            let travel = (hit.t * length - MOVE_AND_SLIDE_SKIN / approach).clamp(0.0, length);
+            result.position_delta += direction * travel;
+            current = shape.translated(result.position_delta);
+            result.hits.push(hit);
+            normals.push(hit.normal);
+            remaining = clip(direction * (length - travel), &normals);
+        }
+        Ok(result)
+    }
+}
