@@ -129,23 +129,36 @@ pub(crate) fn last_error_message() -> *const c_char {
 
 /// Runs an FFI body: maps its error to a status (recording the message for
 /// `phys_last_error_message`) and catches any panic, so none crosses into C.
+/// Inlined into every `phys_*` shell, with the failure paths kept out of
+/// line: the success path of a call made once per bullet stays short.
+#[inline(always)]
 pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> PhysStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => PhysStatus::PHYS_OK,
-        Ok(Err(failure)) => {
-            set_last_error(failure.message());
-            failure.status()
-        }
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            set_last_error(format!("internal error: collide panicked: {what}"));
-            PhysStatus::PHYS_ERROR_PANIC
-        }
+        Ok(Err(failure)) => report_failure(failure),
+        Err(payload) => report_panic(payload),
     }
+}
+
+/// Records a refused call's message and returns its status.
+#[cold]
+#[inline(never)]
+fn report_failure(failure: Failure) -> PhysStatus {
+    set_last_error(failure.message());
+    failure.status()
+}
+
+/// Records a caught panic's message and returns `PHYS_ERROR_PANIC`.
+#[cold]
+#[inline(never)]
+fn report_panic(payload: Box<dyn std::any::Any + Send>) -> PhysStatus {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    set_last_error(format!("internal error: collide panicked: {what}"));
+    PhysStatus::PHYS_ERROR_PANIC
 }
 
 #[cfg(test)]
