@@ -1091,6 +1091,31 @@ PhysStatus phys_add_hull(struct PhysWorld *world,
                          struct PhysCollider *out);
 
 /**
+ * Adds a static triangle-mesh collider (level geometry): `vertex_count`
+ * vertices and `index_count / 3` triangles, three vertex indices each
+ * (object space), placed by `desc` (NULL for the defaults). Both arrays are
+ * copied and a BVH is built over the triangles. Segment casts and overlaps
+ * test the triangles exactly (two-sided); two meshes never form a pair.
+ * The new handle goes to `*out`.
+ *
+ * Errors: `PHYS_ERROR_INVALID_ARGUMENT` when `index_count` is not a
+ * multiple of 3, is 0, or an index is `>= vertex_count`;
+ * `PHYS_ERROR_NON_FINITE` for a NaN or infinite vertex.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `vertices` holds
+ * `vertex_count` readable vertices and `indices` `index_count` readable
+ * indices.
+ */
+PhysStatus phys_add_mesh(struct PhysWorld *world,
+                         const struct PhysVec3 *vertices,
+                         size_t vertex_count,
+                         const uint32_t *indices,
+                         size_t index_count,
+                         const struct PhysColliderDesc *desc,
+                         struct PhysCollider *out);
+
+/**
  * Every collider `filter` accepts that overlaps the world-space oriented
  * box (touching counts), with the `*_into` conventions of
  * `phys_overlap_box`.

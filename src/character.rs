@@ -60,7 +60,8 @@ impl World {
     /// the character yourself.
     ///
     /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
-    /// NaN or infinite motion.
+    /// NaN or infinite motion, [`Error::InvalidArgument`] for a mesh as the
+    /// character's shape (mesh colliders are walked on like any other).
     ///
     /// ```
     /// use collide::{Aabb, ColliderDesc, QueryFilter, Shape, Sphere, World, math::Vec3};
@@ -81,7 +82,7 @@ impl World {
         filter: &QueryFilter,
         max_iterations: usize,
     ) -> Result<MoveAndSlide> {
-        shape.validate()?;
+        crate::world::check_query_shape(shape)?;
         let bounds = shape.bounding_aabb();
         if !(motion.is_finite() && (bounds.min + motion).is_finite() && (bounds.max + motion).is_finite()) {
             return Err(Error::NonFinite("motion"));

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use std::sync::Arc;
 
 use crate::math::{Mat3, Quat, Vec3, UNIT_QUAT_TOLERANCE};
-use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
+use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle, TriangleMesh};
 
 slotmap::new_key_type! {
     /// A generational handle to a collider of a [`World`](crate::World).
@@ -46,6 +46,19 @@ pub enum Shape {
     Cone(Cone),
     /// A solid convex polyhedron, shared (see the type docs).
     Hull(Arc<ConvexHull>),
+    /// A static triangle mesh (level geometry): a two-sided surface, not
+    /// convex, with a BVH over its triangles; shared like a hull.
+    ///
+    /// Every query takes it triangle by triangle: segment casts
+    /// ([`TriangleMesh::cast_segment`]), overlap with a convex shape
+    /// ([`TriangleMesh::intersects`]), contact (the deepest triangle),
+    /// distance (the nearest triangle) and a convex shape cast against it
+    /// (the earliest triangle). Two meshes never overlap, touch or hit each
+    /// other: a mesh is static level geometry, and level geometry does not
+    /// collide with itself — so no pair finder reports a mesh–mesh pair,
+    /// and [`World`](crate::World) refuses a mesh as a query shape
+    /// ([`Error::InvalidArgument`]) where the query needs one that is convex.
+    Mesh(Arc<TriangleMesh>),
 }
 
 impl Shape {
@@ -66,6 +79,14 @@ impl Shape {
                     Ok(())
                 } else {
                     Err(Error::NonFinite("convex hull"))
+                }
+            }
+            Shape::Mesh(mesh) => {
+                let b = mesh.bounding_aabb();
+                if b.min.is_finite() && b.max.is_finite() {
+                    Ok(())
+                } else {
+                    Err(Error::NonFinite("triangle mesh"))
                 }
             }
         }
@@ -95,6 +116,7 @@ impl Shape {
                 Aabb::new(c.apex.min(c.base_center - e), c.apex.max(c.base_center + e))
             }
             Shape::Hull(hull) => Aabb::from_points(hull.vertices()).unwrap_or(Aabb::new(hull.center(), hull.center())),
+            Shape::Mesh(mesh) => mesh.bounding_aabb(),
         }
     }
 
@@ -110,12 +132,14 @@ impl Shape {
     /// its centre exact and turns to `rotation·Q`; its half-extents become
     /// `|M|·h` with `M = Q⁻¹·diag(scale)·Q` (exact when the scale is
     /// uniform or `Q` is axis-aligned, the enclosing box of the sheared
-    /// image otherwise). A hull is mapped exactly ([`ConvexHull::mapped`]);
-    /// the original is shared when the transform is the identity.
+    /// image otherwise). A hull is mapped exactly ([`ConvexHull::mapped`]),
+    /// a mesh vertex by vertex with its tree rebuilt
+    /// ([`TriangleMesh::transformed`]); either is shared when the transform
+    /// is the identity.
     ///
     /// Errors: [`Error::InvalidArgument`] for a hull whose scale has a zero
     /// component (the image would be flat), [`Error::NonFinite`] when the
-    /// mapped hull overflows.
+    /// mapped hull or mesh overflows.
     pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Result<Shape> {
         let radius_scale = transform.scale.abs().max_element();
         let segment = |s: &Segment| Segment::new(transform.apply(s.start), transform.apply(s.end));
@@ -162,6 +186,12 @@ impl Shape {
                     .ok_or(Error::NonFinite("hull after transform"))?;
                 Shape::Hull(Arc::new(mapped))
             }
+            Shape::Mesh(mesh) => {
+                if *transform == Transform::IDENTITY {
+                    return Ok(Shape::Mesh(Arc::clone(mesh)));
+                }
+                Shape::Mesh(Arc::new(mesh.transformed(transform)?))
+            }
         })
     }
 
@@ -185,6 +215,10 @@ impl Shape {
             Shape::Hull(h) => match h.mapped(Mat3::IDENTITY, offset) {
                 Some(moved) => Shape::Hull(Arc::new(moved)),
                 None => Shape::Hull(Arc::clone(h)),
+            },
+            Shape::Mesh(m) => match m.transformed(&Transform::from_translation(offset)) {
+                Ok(moved) => Shape::Mesh(Arc::new(moved)),
+                Err(_) => Shape::Mesh(Arc::clone(m)),
             },
         }
     }

@@ -57,6 +57,6 @@ pub use error::{Error, Result};
 pub use query::{CastHit, Contact, Distance, TimeOfImpact};
 pub use shape::{
     Aabb, Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, Obb, Plane, Segment, SegmentClosestPoints, Sphere,
-    Triangle,
+    Triangle, TriangleMesh,
 };
 pub use world::{Hit, ShapeHit, World};

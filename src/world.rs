@@ -84,6 +84,18 @@ fn check_motion(bounds: &Aabb, motion: Vec3) -> Result<()> {
     }
 }
 
+/// Validates a query shape, refusing a mesh: the region, swept and nearest
+/// queries take a convex shape (a mesh is static level geometry, a collider
+/// to be found, not a probe).
+pub(crate) fn check_query_shape(shape: &Shape) -> Result<()> {
+    if matches!(shape, Shape::Mesh(_)) {
+        return Err(Error::InvalidArgument(
+            "a query shape must be convex, not a triangle mesh",
+        ));
+    }
+    shape.validate()
+}
+
 /// Refuses a NaN or infinite search radius, and a negative one.
 fn check_max_distance(max_distance: f32) -> Result<()> {
     if !max_distance.is_finite() {
@@ -432,16 +444,18 @@ impl World {
     /// overlaps `shape` (in world space, of any kind, tested exactly by
     /// [`Shape::intersects`]; touching counts): the region query
     /// ("everything in the blast radius": pass a sphere; "everything in this
-    /// trigger box": pass a box).
+    /// trigger box": pass a box). Mesh colliders are tested triangle by
+    /// triangle ([`TriangleMesh::intersects`](crate::shape::TriangleMesh::intersects)).
     ///
-    /// Errors: the shape's validation errors.
+    /// Errors: the shape's validation errors; [`Error::InvalidArgument`]
+    /// for a mesh as the query shape.
     pub fn overlap(
         &self,
         shape: &Shape,
         filter: &QueryFilter,
         mut f: impl FnMut(ColliderKey, &Collider),
     ) -> Result<()> {
-        shape.validate()?;
+        check_query_shape(shape)?;
         let bounds = shape.bounding_aabb();
         let query_is_box = matches!(shape, Shape::Aabb(_));
         self.bvh.query(&bounds, filter.mask, |_, leaf| {
@@ -465,10 +479,12 @@ impl World {
     /// narrow phase: [`Shape::cast_shape`] for each candidate (closed forms
     /// for sphere and capsule pairs, GJK ray casting otherwise). The
     /// earliest contact wins, ties to the smaller key. A shape that already
-    /// touches a collider hits it at `t = 0`.
+    /// touches a collider hits it at `t = 0`. A mesh collider is cast
+    /// against triangle by triangle, the earliest wins.
     ///
     /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
-    /// NaN or infinite motion.
+    /// NaN or infinite motion, [`Error::InvalidArgument`] for a mesh as the
+    /// moving shape.
     ///
     /// ```
     /// use collide::{Aabb, ColliderDesc, QueryFilter, Shape, Sphere, World, math::Vec3};
@@ -480,7 +496,7 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn shape_cast(&self, shape: &Shape, motion: Vec3, filter: &QueryFilter) -> Result<Option<ShapeHit>> {
-        shape.validate()?;
+        check_query_shape(shape)?;
         check_motion(&shape.bounding_aabb(), motion)?;
         Ok(self.first_hit(shape, motion, filter, |_| true))
     }
@@ -532,14 +548,15 @@ impl World {
     ///
     /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
     /// NaN or infinite `max_distance`, [`Error::InvalidArgument`] for a
-    /// negative one.
+    /// negative one or a mesh as the query shape. A mesh collider's
+    /// distance is its nearest triangle's.
     pub fn closest(
         &self,
         shape: &Shape,
         max_distance: f32,
         filter: &QueryFilter,
     ) -> Result<Option<(ColliderKey, Distance)>> {
-        shape.validate()?;
+        check_query_shape(shape)?;
         check_max_distance(max_distance)?;
         let reach = shape.bounding_aabb().expanded(max_distance);
         if !(reach.min.is_finite() && reach.max.is_finite()) {
@@ -593,14 +610,26 @@ impl World {
     /// The distance between two colliders' world shapes, with closest points
     /// (`point_a` on `a`, `point_b` on `b`), by [`Shape::distance`].
     ///
-    /// Errors: [`Error::StaleHandle`] when either key names no live collider.
+    /// A mesh collider is measured triangle by triangle (the nearest
+    /// triangle's distance).
+    ///
+    /// Errors: [`Error::StaleHandle`] when either key names no live
+    /// collider; [`Error::InvalidArgument`] when both are meshes (static
+    /// level geometry is never measured against itself; the answer would
+    /// cost a pass over every pair of triangles).
     pub fn distance(&self, a: ColliderKey, b: ColliderKey) -> Result<Distance> {
-        Ok(self.live(a)?.world_shape().distance(self.live(b)?.world_shape()))
+        let (a, b) = (self.live(a)?.world_shape(), self.live(b)?.world_shape());
+        if matches!((a, b), (Shape::Mesh(_), Shape::Mesh(_))) {
+            return Err(Error::InvalidArgument("distance between two triangle meshes"));
+        }
+        Ok(a.distance(b))
     }
 
     /// The contact between two colliders' world shapes ([`Shape::contact`]):
     /// depth, the normal from `a` to `b`, and the deepest points; `None`
-    /// when they are apart.
+    /// when they are apart. A mesh collider answers with its deepest
+    /// triangle's contact; two meshes never touch (`None`), as no pair
+    /// finder reports them.
     ///
     /// Errors: [`Error::StaleHandle`] when either key names no live collider.
     ///

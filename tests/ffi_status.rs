@@ -983,6 +983,27 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             (status, out == SENTINEL_HANDLE)
         }),
         pc(
+            "phys_add_mesh",
+            &["world", "vertices", "indices", "desc", "out"],
+            move |t| {
+                let mut out = SENTINEL_HANDLE;
+                let vertices = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 0.0, 1.0)];
+                let indices: [u32; 3] = [0, 1, 2];
+                let status = unsafe {
+                    phys_add_mesh(
+                        arg(world, "world", t),
+                        arg_in(&vertices[0], "vertices", t),
+                        vertices.len(),
+                        arg_in(&indices[0], "indices", t),
+                        indices.len(),
+                        arg_in(&desc(9, 1050.0, 0.0, 0.0), "desc", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, out == SENTINEL_HANDLE)
+            },
+        ),
+        pc(
             "phys_overlap_obb",
             &["world", "obb", "filter", "out", "written", "total"],
             move |t| {
@@ -1283,7 +1304,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 305, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 314, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::ffi::query::{overlap, read_filter};
 use crate::ffi::types::*;
 use crate::ffi::world::{add, check_pointer, read_in, world_ref, Out, PhysWorld};
 use crate::math::Vec3;
-use crate::shape::ConvexHull;
+use crate::shape::{ConvexHull, TriangleMesh};
 
 /// Adds an oriented-box collider (object space: an exact rotated box, not
 /// the book's axis-aligned `BoxComponent`), placed by `desc` (NULL for the
@@ -117,6 +117,65 @@ pub unsafe extern "C" fn phys_add_hull(
     out: *mut PhysCollider,
 ) -> PhysStatus {
     add(world, hull_of(points, count), desc, out)
+}
+
+/// The triangle mesh of `vertex_count` vertices and `index_count / 3`
+/// triangles read from `vertices` and `indices` (object space).
+fn mesh_of(
+    vertices: *const PhysVec3,
+    vertex_count: usize,
+    indices: *const u32,
+    index_count: usize,
+) -> Result<Shape, Failure> {
+    check_pointer(vertices, "vertices")?;
+    check_pointer(indices, "indices")?;
+    if index_count % 3 != 0 {
+        return Err(Error::InvalidArgument("index_count is not a multiple of 3").into());
+    }
+    if vertex_count > isize::MAX as usize / core::mem::size_of::<PhysVec3>()
+        || index_count > isize::MAX as usize / core::mem::size_of::<u32>()
+    {
+        return Err(Error::InvalidArgument("too many mesh vertices or indices").into());
+    }
+    // SAFETY: non-NULL and aligned (checked), the byte lengths fit in
+    // `isize` (checked); the caller guarantees the counts are readable.
+    let (vertices, indices) = unsafe {
+        (
+            core::slice::from_raw_parts(vertices, vertex_count),
+            core::slice::from_raw_parts(indices, index_count),
+        )
+    };
+    let vertices: Vec<Vec3> = vertices.iter().map(|&p| p.into()).collect();
+    let triangles: Vec<[u32; 3]> = indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+    Ok(Shape::Mesh(Arc::new(TriangleMesh::new(vertices, triangles)?)))
+}
+
+/// Adds a static triangle-mesh collider (level geometry): `vertex_count`
+/// vertices and `index_count / 3` triangles, three vertex indices each
+/// (object space), placed by `desc` (NULL for the defaults). Both arrays are
+/// copied and a BVH is built over the triangles. Segment casts and overlaps
+/// test the triangles exactly (two-sided); two meshes never form a pair.
+/// The new handle goes to `*out`.
+///
+/// Errors: `PHYS_ERROR_INVALID_ARGUMENT` when `index_count` is not a
+/// multiple of 3, is 0, or an index is `>= vertex_count`;
+/// `PHYS_ERROR_NON_FINITE` for a NaN or infinite vertex.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `vertices` holds
+/// `vertex_count` readable vertices and `indices` `index_count` readable
+/// indices.
+#[no_mangle]
+pub unsafe extern "C" fn phys_add_mesh(
+    world: *mut PhysWorld,
+    vertices: *const PhysVec3,
+    vertex_count: usize,
+    indices: *const u32,
+    index_count: usize,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    add(world, mesh_of(vertices, vertex_count, indices, index_count), desc, out)
 }
 
 /// Every collider `filter` accepts that overlaps the world-space oriented

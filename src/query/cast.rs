@@ -251,8 +251,9 @@ impl crate::collider::Shape {
     /// The segment cast against this shape, whatever its kind: the closed
     /// forms (slabs for boxes, in the box's frame for an oriented one;
     /// quadratics for spheres and capsules; Möller–Trumbore for a triangle;
-    /// plane clipping for a hull) and GJK ray casting
-    /// ([`Segment::cast_convex`]) for cylinders and cones.
+    /// plane clipping for a hull; a watertight test per triangle under a
+    /// mesh's tree, [`TriangleMesh::cast_segment`](crate::shape::TriangleMesh::cast_segment))
+    /// and GJK ray casting ([`Segment::cast_convex`]) for cylinders and cones.
     #[inline]
     pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
         use crate::collider::Shape;
@@ -265,6 +266,7 @@ impl crate::collider::Shape {
             Shape::Cylinder(cylinder) => segment.cast_convex(cylinder),
             Shape::Cone(cone) => segment.cast_convex(cone),
             Shape::Hull(hull) => segment.cast_hull(hull),
+            Shape::Mesh(mesh) => mesh.cast_segment(segment),
         }
     }
 }

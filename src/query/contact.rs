@@ -340,6 +340,9 @@ impl crate::collider::Shape {
     /// method for the pair (as [`ConvexShape::contact`]: closed forms for
     /// the sphere, capsule and sphere–box pairs, SAT for box pairs,
     /// GJK/EPA ([`contact`]) for every other pair), without copying a hull.
+    /// A mesh answers with its deepest triangle
+    /// ([`TriangleMesh::contact`](crate::shape::TriangleMesh::contact));
+    /// two meshes never touch.
     /// `None` when they are apart; the normal points from `self` to `other`.
     ///
     /// ```
@@ -364,6 +367,8 @@ impl crate::collider::Shape {
             (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
             (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
             (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
+            (S::Mesh(a), b) => a.contact(b),
+            (a, S::Mesh(b)) => b.contact(a).map(Contact::flipped),
             _ => contact(self, other),
         }
     }
@@ -377,8 +382,24 @@ impl crate::collider::Shape {
     /// let b = Shape::Sphere(Sphere::new(Vec3::new(4.0, 0.0, 0.0), 1.0));
     /// assert!((a.distance(&b).distance - 2.0).abs() < 1e-6);
     /// ```
+    ///
+    /// A mesh ([`TriangleMesh::distance`](crate::shape::TriangleMesh::distance))
+    /// is measured triangle by triangle, the nearest one wins.
     #[inline]
     pub fn distance(&self, other: &Self) -> gjk::Distance {
-        gjk::distance(self, other)
+        use crate::collider::Shape as S;
+        match (self, other) {
+            (S::Mesh(a), b) => a.distance(b),
+            (a, S::Mesh(b)) => {
+                let d = b.distance(a);
+                gjk::Distance {
+                    point_a: d.point_b,
+                    point_b: d.point_a,
+                    normal: d.normal.map(|n| -n),
+                    ..d
+                }
+            }
+            _ => gjk::distance(self, other),
+        }
     }
 }

@@ -398,7 +398,10 @@ impl crate::collider::Shape {
     /// box, sphere or capsule, [`Sphere::cast_aabb`] and friends; a capsule
     /// against a capsule) and the GJK ray cast ([`shape_cast`]) for every
     /// other pair. The normal points from `self` to `target`; shapes that
-    /// already touch report `t = 0`.
+    /// already touch report `t = 0`. A mesh on either side is cast against
+    /// triangle by triangle under its tree, the earliest wins
+    /// ([`TriangleMesh::cast_shape_against`](crate::shape::TriangleMesh::cast_shape_against));
+    /// two meshes never hit.
     ///
     /// ```
     /// use collide::{Aabb, Shape, Sphere, math::Vec3};
@@ -414,6 +417,20 @@ impl crate::collider::Shape {
             (S::Sphere(a), S::Sphere(b)) => a.cast_sphere(motion, b, Vec3::ZERO),
             (S::Sphere(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
             (S::Capsule(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
+            (S::Mesh(_), S::Mesh(_)) => None,
+            (a, S::Mesh(b)) => b.cast_shape_against(a, motion),
+            (S::Mesh(a), b) => {
+                // The mesh moving by `motion` against a fixed shape is the
+                // shape moving by `−motion` against a fixed mesh, seen from
+                // the mesh: the point moves back by `t·motion`, the normal
+                // turns round.
+                let toi = a.cast_shape_against(b, -motion)?;
+                Some(TimeOfImpact {
+                    t: toi.t,
+                    point: toi.point + motion * toi.t,
+                    normal: -toi.normal,
+                })
+            }
             _ => shape_cast(self, motion, target, Vec3::ZERO),
         }
     }

@@ -496,13 +496,19 @@ macro_rules! each_collider_shape {
                 let $s: &ConvexHull = $s;
                 $body
             }
+            Shape::Mesh($s) => {
+                let $s: &crate::shape::TriangleMesh = $s;
+                $body
+            }
         }
     };
 }
 
-/// A collider's shape is convex whatever its kind: the support mapping of
-/// the kind at hand, so GJK, EPA and the convex casts serve every pair of
-/// colliders without copying a hull.
+/// A collider's shape is convex whatever its kind but a mesh: the support
+/// mapping of the kind at hand, so GJK, EPA and the convex casts serve every
+/// pair of colliders without copying a hull. A [`Shape::Mesh`] maps to the
+/// support of its convex hull; [`Shape`]'s own queries never use that, they
+/// take a mesh triangle by triangle.
 impl Support for Shape {
     #[inline]
     fn center(&self) -> Vec3 {
