@@ -10,7 +10,7 @@ use crate::broad::Pair;
 use crate::collider::Shape;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::types::*;
-use crate::ffi::world::{check_pointer, read_in, read_or, world_mut, world_ref, Out, PhysWorld};
+use crate::ffi::world::{check_pointer, read_in, world_mut, world_ref, Out, PhysWorld};
 use crate::shape::Segment;
 use crate::world::Hit;
 
@@ -33,12 +33,8 @@ pub unsafe extern "C" fn phys_segment_cast(
         let out_hit = Out::new(out_hit, "out_hit")?;
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
-        let segment = read_in(segment, "segment")?.into();
-        let filter = read_or(filter, PhysQueryFilter::default(), "filter")?;
-        match world
-            .world
-            .segment_cast(&segment, &filter.to_query_filter(world.salt))?
-        {
+        let segment = read_segment(segment)?;
+        match world.world.segment_cast(&segment, &read_filter(world, filter)?)? {
             Some(hit) => {
                 out.write(PhysHit::new(hit, world.salt));
                 out_hit.write(true);
@@ -208,7 +204,10 @@ fn read_segment(segment: *const PhysSegment) -> Result<Segment, Failure> {
 
 /// The filter of a query: NULL accepts every collider.
 pub(crate) fn read_filter(world: &PhysWorld, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
-    Ok(read_or(filter, PhysQueryFilter::default(), "filter")?.to_query_filter(world.salt))
+    if filter.is_null() {
+        return Ok(crate::QueryFilter::ALL);
+    }
+    Ok(read_in(filter, "filter")?.to_query_filter(world.salt))
 }
 
 /// Like `phys_segment_cast`, but reports any hit, not necessarily the
