@@ -340,6 +340,7 @@ impl World {
     /// hit; nothing is allocated.
     ///
     /// Errors: [`Error::NonFinite`] for a NaN or infinite end point.
+    #[inline]
     pub fn segment_cast(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_segment(segment)?;
         Ok(self.closest_hit(segment, filter))
