@@ -33,6 +33,7 @@
 // `!(a <= b)` is deliberate throughout: it is true when either side is NaN,
 // which is how every query turns NaN input into a miss instead of a hit.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
+#![warn(missing_docs)]
 
 pub mod broad;
 pub mod character;

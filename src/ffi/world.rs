@@ -1,5 +1,5 @@
 //! The `phys_*` functions. Each is a thin shell: check pointers, run the
-//! body inside [`guard`] (no panic crosses into C), call the safe
+//! body inside the panic guard of `ffi::error` (no panic crosses into C), call the safe
 //! [`World`] API, translate the error.
 //!
 //! Pointer contract, for every function: a non-NULL pointer argument points
