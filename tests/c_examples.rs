@@ -6,13 +6,14 @@
 //! stays clean. Missing `make`, `cc` or `c++` fails the test: the C ABI is
 //! part of what collide promises, so it is never skipped silently.
 
+mod common;
+
 use std::collections::HashMap;
-use std::io::ErrorKind;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use collide::ffi::PhysStatus;
+use common::{records, run, Record};
 
 /// Absolute tolerance for printed parameters, coordinates and normals (the
 /// programs print six decimals).
@@ -24,140 +25,16 @@ struct Examples {
     pairs: PathBuf,
 }
 
-/// `target/<profile>`: this test runs as `target/<profile>/deps/c_examples-<hash>`.
-fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test knows its own path");
-    let deps = exe.parent().expect("the test binary lives in target/<profile>/deps");
-    deps.parent().expect("deps/ has a parent").to_path_buf()
-}
-
-/// The static library cargo built for this run. An integration test depends
-/// on the library target, which cargo builds with every crate type in
-/// Cargo.toml into `deps/` (without a hash in the name, since the lib is also
-/// a staticlib/cdylib); `target/<profile>/libcollide.a` is only refreshed by
-/// `cargo build`, so it may be stale here.
-fn static_lib_dir() -> PathBuf {
-    let deps = profile_dir().join("deps");
-    let lib = deps.join("libcollide.a");
-    assert!(
-        lib.is_file(),
-        "{} is missing: Cargo.toml must keep `staticlib` among the lib's crate types",
-        lib.display()
-    );
-    deps
-}
-
-/// The program a tool variable names (`CC="ccache gcc"` runs `ccache`).
-fn tool_from_env(variable: &str, default: &str) -> String {
-    std::env::var(variable)
-        .ok()
-        .and_then(|v| v.split_whitespace().next().map(str::to_owned))
-        .unwrap_or_else(|| default.to_owned())
-}
-
-/// Fails, naming the tool, when `program` cannot be run.
-fn require_tool(program: &str, role: &str) {
-    match Command::new(program).arg("--version").output() {
-        Ok(_) => {}
-        Err(e) if e.kind() == ErrorKind::NotFound => panic!(
-            "`{program}` ({role}) was not found on PATH: the C examples test needs make, a C99 compiler \
-             (cc, or $CC) and a C++17 compiler (c++, or $CXX); install them (e.g. `apt-get install build-essential`)"
-        ),
-        Err(e) => panic!("`{program}` ({role}) cannot be run: {e}"),
-    }
-}
-
-/// Runs `make all` in `examples-c/` once, with the build directory under target/.
+/// Runs `make all` in `examples-c/` once, into `target/<profile>/c-examples/`.
 fn examples() -> &'static Examples {
     static BUILT: OnceLock<Examples> = OnceLock::new();
     BUILT.get_or_init(|| {
-        require_tool("make", "the build tool");
-        require_tool(&tool_from_env("CC", "cc"), "the C compiler");
-        require_tool(&tool_from_env("CXX", "c++"), "the C++ compiler");
-
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let build_dir = profile_dir().join("c-examples");
-        let output = Command::new("make")
-            .arg("-C")
-            .arg(manifest.join("examples-c"))
-            .arg(format!("LIBDIR={}", static_lib_dir().display()))
-            .arg(format!("INCDIR={}", manifest.join("include").display()))
-            .arg(format!("BUILDDIR={}", build_dir.display()))
-            .arg("all")
-            .output()
-            .expect("make runs");
-        assert!(
-            output.status.success(),
-            "make failed ({}):\n{}\n{}",
-            output.status,
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let build_dir = common::make("all", "c-examples");
         Examples {
             bullets: build_dir.join("bullets"),
             pairs: build_dir.join("pairs"),
         }
     })
-}
-
-/// Runs a built example, asserts it exits with status 0, and returns its stdout.
-fn run(binary: &Path) -> String {
-    let output = Command::new(binary)
-        .output()
-        .unwrap_or_else(|e| panic!("{} runs: {e}", binary.display()));
-    let stdout = String::from_utf8(output.stdout).expect("the examples print UTF-8");
-    assert!(
-        output.status.success(),
-        "{} exited with {}\nstdout:\n{stdout}\nstderr:\n{}",
-        binary.display(),
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
-
-/// One output line: its first word, and its `key=value` words.
-struct Record {
-    kind: String,
-    fields: HashMap<String, String>,
-}
-
-impl Record {
-    fn parse(line: &str) -> Self {
-        let mut words = line.split_whitespace();
-        let kind = words.next().unwrap_or_default().to_owned();
-        let fields = words
-            .filter_map(|w| w.split_once('='))
-            .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .collect();
-        Self { kind, fields }
-    }
-
-    fn str(&self, key: &str) -> &str {
-        self.fields
-            .get(key)
-            .unwrap_or_else(|| panic!("a `{}` line has no `{key}=`", self.kind))
-    }
-
-    fn num<T: std::str::FromStr>(&self, key: &str) -> T {
-        let value = self.str(key);
-        value
-            .parse()
-            .unwrap_or_else(|_| panic!("`{key}={value}` is not a number"))
-    }
-
-    fn vec(&self, key: &str) -> [f32; 3] {
-        let parts: Vec<f32> = self
-            .str(key)
-            .split(',')
-            .map(|x| x.parse().expect("a coordinate"))
-            .collect();
-        parts.try_into().expect("three coordinates")
-    }
-}
-
-fn records(output: &str) -> Vec<Record> {
-    output.lines().map(Record::parse).collect()
 }
 
 fn close(a: f32, b: f32, eps: f32) -> bool {

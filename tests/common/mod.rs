@@ -1,10 +1,13 @@
 //! Builds and runs the programs of `examples-c/` for the integration tests
-//! that check them (`tests/book_game.rs`, `tests/cpp_wrapper.rs`), and parses
-//! their `kind key=value ...` output lines.
+//! that check them (`tests/c_examples.rs`, `tests/book_game.rs`,
+//! `tests/cpp_wrapper.rs`), and parses their `kind key=value ...` output
+//! lines.
 //!
-//! Like `tests/c_examples.rs`, it builds with the Makefile against the
-//! `libcollide.a` cargo built for this test run, into `target/<profile>/`, and
-//! fails (never skips) when make or the C++ compiler is missing.
+//! It builds with the Makefile against the `libcollide.a` cargo built for
+//! this test run, into `target/<profile>/`, and fails (never skips) when
+//! make, the C compiler or the C++ compiler is missing.
+// Each test crate that includes this module uses a part of it.
+#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::io::ErrorKind;
@@ -18,8 +21,11 @@ fn profile_dir() -> PathBuf {
     deps.parent().expect("deps/ has a parent").to_path_buf()
 }
 
-/// The static library cargo built for this run: `deps/libcollide.a` (see
-/// `tests/c_examples.rs` for why not `target/<profile>/libcollide.a`).
+/// The static library cargo built for this run. An integration test depends
+/// on the library target, which cargo builds with every crate type in
+/// Cargo.toml into `deps/` (without a hash in the name, since the lib is also
+/// a staticlib/cdylib); `target/<profile>/libcollide.a` is only refreshed by
+/// `cargo build`, so it may be stale here.
 fn static_lib_dir() -> PathBuf {
     let deps = profile_dir().join("deps");
     let lib = deps.join("libcollide.a");
@@ -31,13 +37,21 @@ fn static_lib_dir() -> PathBuf {
     deps
 }
 
+/// The program a tool variable names (`CC="ccache gcc"` runs `ccache`).
+fn tool_from_env(variable: &str, default: &str) -> String {
+    std::env::var(variable)
+        .ok()
+        .and_then(|v| v.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| default.to_owned())
+}
+
 /// Fails, naming the tool, when `program` cannot be run.
 fn require_tool(program: &str, role: &str) {
     match Command::new(program).arg("--version").output() {
         Ok(_) => {}
         Err(e) if e.kind() == ErrorKind::NotFound => panic!(
-            "`{program}` ({role}) was not found on PATH: building the C++ examples needs make and a C++17 \
-             compiler (c++, or $CXX); install them (e.g. `apt-get install build-essential`)"
+            "`{program}` ({role}) was not found on PATH: building the examples needs make, a C99 compiler \
+             (cc, or $CC) and a C++17 compiler (c++, or $CXX); install them (e.g. `apt-get install build-essential`)"
         ),
         Err(e) => panic!("`{program}` ({role}) cannot be run: {e}"),
     }
@@ -47,12 +61,8 @@ fn require_tool(program: &str, role: &str) {
 /// `target/<profile>/<build_dir>/`, and returns that directory.
 pub fn make(target: &str, build_dir: &str) -> PathBuf {
     require_tool("make", "the build tool");
-    let cxx = std::env::var("CXX").ok();
-    let cxx = cxx
-        .as_deref()
-        .and_then(|v| v.split_whitespace().next())
-        .unwrap_or("c++");
-    require_tool(cxx, "the C++ compiler");
+    require_tool(&tool_from_env("CC", "cc"), "the C compiler");
+    require_tool(&tool_from_env("CXX", "c++"), "the C++ compiler");
 
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let build_dir = profile_dir().join(build_dir);
