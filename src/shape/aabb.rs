@@ -120,7 +120,9 @@ impl Aabb {
         let a = self.min * scale;
         let b = self.max * scale;
         let scaled = Aabb::new(a.min(b), a.max(b));
-        let rotated = if should_rotate {
+        // The identity rotation leaves the box as it is (Arvo's sums would
+        // give the same numbers, at the cost of 18 products).
+        let rotated = if should_rotate && rotation != Quat::IDENTITY {
             scaled.rotated(Mat3::from_quat(rotation))
         } else {
             scaled
