@@ -468,6 +468,11 @@ impl Bvh {
     /// Recomputes categories and parent slot boxes from `node` up to the
     /// root, stopping once a node's box and category are unchanged.
     fn refit_from(&mut self, mut node: u32) {
+        // The first node always passes its change on: `insert_leaf` has
+        // already set its slot in the parent (a new pair node), so "same
+        // box, same category" there says nothing about the ancestors (two
+        // category-0 leaves paired left them not holding the new leaf).
+        let mut first = true;
         loop {
             let n = self.nodes[node as usize];
             let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
@@ -478,9 +483,10 @@ impl Bvh {
             let bounds = n.bounds().expect("a node in the tree has a child");
             let parent = &mut self.nodes[n.parent as usize];
             let slot = parent.slot_of(node);
-            if category == n.category && parent.slot_box(slot) == bounds {
+            if !first && category == n.category && parent.slot_box(slot) == bounds {
                 return;
             }
+            first = false;
             parent.set_slot(slot, node, &bounds);
             node = n.parent;
         }
