@@ -847,8 +847,8 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             &["world", "segment", "filter", "out", "written", "total"],
             move |t| {
                 let through_probe = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
-                let (segment_arg, filter_arg) =
-                    (arg_in(&through_probe, "segment", t), arg_in(&all_filter(), "filter", t));
+                let filter = all_filter();
+                let (segment_arg, filter_arg) = (arg_in(&through_probe, "segment", t), arg_in(&filter, "filter", t));
                 buffer_call(world, sentinel_hit(), move |w, out, capacity, written, total| unsafe {
                     phys_segment_cast_all(w, segment_arg, filter_arg, out, capacity, written, total)
                 })(t)
@@ -879,7 +879,9 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             "phys_overlap_box",
             &["world", "aabb", "filter", "out", "written", "total"],
             move |t| {
-                let (aabb_arg, filter_arg) = (arg_in(&cube(2.0), "aabb", t), arg_in(&all_filter(), "filter", t));
+                // Locals, not temporaries: the pointers are used after this statement.
+                let (aabb, filter) = (cube(2.0), all_filter());
+                let (aabb_arg, filter_arg) = (arg_in(&aabb, "aabb", t), arg_in(&filter, "filter", t));
                 buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
                     phys_overlap_box(w, aabb_arg, filter_arg, out, capacity, written, total)
                 })(t)
@@ -889,7 +891,8 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             "phys_overlap_sphere",
             &["world", "sphere", "filter", "out", "written", "total"],
             move |t| {
-                let (sphere_arg, filter_arg) = (arg_in(&sphere(2.0), "sphere", t), arg_in(&all_filter(), "filter", t));
+                let (ball, filter) = (sphere(2.0), all_filter());
+                let (sphere_arg, filter_arg) = (arg_in(&ball, "sphere", t), arg_in(&filter, "filter", t));
                 buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
                     phys_overlap_sphere(w, sphere_arg, filter_arg, out, capacity, written, total)
                 })(t)
@@ -899,8 +902,8 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             "phys_overlap_capsule",
             &["world", "capsule", "filter", "out", "written", "total"],
             move |t| {
-                let (capsule_arg, filter_arg) =
-                    (arg_in(&capsule(1.0), "capsule", t), arg_in(&all_filter(), "filter", t));
+                let (pill, filter) = (capsule(1.0), all_filter());
+                let (capsule_arg, filter_arg) = (arg_in(&pill, "capsule", t), arg_in(&filter, "filter", t));
                 buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
                     phys_overlap_capsule(w, capsule_arg, filter_arg, out, capacity, written, total)
                 })(t)
@@ -1007,7 +1010,8 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             "phys_overlap_obb",
             &["world", "obb", "filter", "out", "written", "total"],
             move |t| {
-                let (obb_arg, filter_arg) = (arg_in(&obb(2.0), "obb", t), arg_in(&all_filter(), "filter", t));
+                let (oriented, filter) = (obb(2.0), all_filter());
+                let (obb_arg, filter_arg) = (arg_in(&oriented, "obb", t), arg_in(&filter, "filter", t));
                 buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
                     phys_overlap_obb(w, obb_arg, filter_arg, out, capacity, written, total)
                 })(t)

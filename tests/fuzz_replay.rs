@@ -143,10 +143,10 @@ fn f2_gaps_below_1e_19_touch_in_the_exact_test_only() {
 
 /// F5: where the exact test and the box test disagree by rounding (a
 /// point 8e-41 from a radius-0 sphere; a start 2.5e-22 outside a sphere of
-/// radius 18.75 read as inside), `segment_cast_brute_force` (no box test)
-/// and the tree differ. Open: the brute force should run the box test too.
+/// radius 18.75 read as inside), `segment_cast_brute_force` and the tree
+/// differed. Fixed: the tree holds a non-box collider by its bounds grown
+/// by the rounding of its exact tests, so it never prunes what they report.
 #[test]
-#[ignore = "F5 open: segment_cast_brute_force has no bounds test (RELIABILITY.md)"]
 fn f5_the_brute_force_equals_the_tree_under_rounding() {
     let mut world = World::new();
     world
@@ -174,10 +174,10 @@ fn f5_seeds_replay_cleanly() {
 }
 
 /// F7: a segment moving less than 1e-30 along an axis, starting outside a
-/// box on that axis and reaching it, is taken by the tree's slab test as
-/// not moving (all or nothing by its start) and missed. Open.
+/// box on that axis and reaching it, was taken by the tree's slab test as
+/// not moving (all or nothing by its start) and missed. Fixed: the slab of
+/// such an axis tests the segment's extent.
 #[test]
-#[ignore = "F7 open: SlabRay's 1e-30 parallel threshold (RELIABILITY.md)"]
 fn f7_a_segment_creeping_onto_a_box_is_found() {
     replay_one("world", "f7-slab-parallel-threshold");
     let mut world = World::new();

@@ -184,6 +184,20 @@ impl Default for Bvh {
     }
 }
 
+/// The box a leaf stands for in the tree before any motion: a box
+/// collider's own box (its exact shape), or another shape's bounds grown by
+/// the rounding of its exact tests — four ulps of its largest coordinate,
+/// plus `1e-18` for the squares that underflow near the origin — so the
+/// tree never prunes a hit or an overlap the exact test reports.
+#[inline]
+fn slot_box(aabb: &Aabb, is_box: bool) -> Aabb {
+    if is_box {
+        return *aabb;
+    }
+    let magnitude = aabb.min.abs().max(aabb.max.abs()).max_element();
+    aabb.expanded(4.0 * f32::EPSILON * magnitude + 1e-18)
+}
+
 /// The fat box of a leaf that just moved by `displacement` (Box2D's
 /// predictive enlargement): the new tight box, stretched to where the same
 /// motion would take it next, and grown by a tenth of the motion on every
@@ -332,7 +346,8 @@ impl Bvh {
     }
 
     fn insert_leaf(&mut self, proxy: u32) {
-        let fat = self.leaves[proxy as usize].aabb;
+        let leaf = &self.leaves[proxy as usize];
+        let fat = slot_box(&leaf.aabb, leaf.is_box);
         if self.root == NULL_NODE {
             self.root = self.allocate_node(NULL_NODE);
         }
@@ -407,12 +422,13 @@ impl Bvh {
         leaf.filter = filter;
         leaf.is_box = is_box;
         let (node, slot) = (leaf.node, leaf.slot as usize);
+        let needed = slot_box(aabb, is_box);
         let fat_box = self.nodes[node as usize].slot_box(slot);
-        let inside = fat_box.min.cmple(aabb.min).all() && aabb.max.cmple(fat_box.max).all();
+        let inside = fat_box.min.cmple(needed.min).all() && needed.max.cmple(fat_box.max).all();
         if inside && same_category {
             return;
         }
-        let fat = fatten(aabb, displacement);
+        let fat = fatten(&needed, displacement);
         self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fat);
         self.grow_from(node, &fat, filter.category);
         self.refits += 1;
@@ -572,11 +588,16 @@ fn may_beat(t: f32, t_max: f32) -> bool {
 struct SlabRay {
     origin: [Vec4; 3],
     inv: [Vec4; 3],
-    /// Axes the segment does not move along (`|d_i| < 1e-30`): there the
-    /// slab is all or nothing, decided by `min_i <= start_i <= max_i`, as the
-    /// exact test decides it (a reciprocal would turn `0·∞` into NaN, or a
-    /// start on the face into an empty slab).
+    /// Axes the segment (almost) does not move along (`|d_i| < 1e-30`):
+    /// there the slab is all or nothing, decided by whether the segment's
+    /// extent `[min(start_i, end_i), max(start_i, end_i)]` meets
+    /// `[min_i, max_i]` (a reciprocal would turn `0·∞` into NaN, or a start
+    /// on the face into an empty slab; testing the extent rather than the
+    /// start keeps a segment creeping onto a box by less than 1e-30).
     parallel: [bool; 3],
+    /// The segment's extent on each axis, for the parallel axes.
+    span_lo: [Vec4; 3],
+    span_hi: [Vec4; 3],
 }
 
 impl SlabRay {
@@ -585,10 +606,13 @@ impl SlabRay {
         let d = segment.direction();
         let parallel = [d.x.abs() < 1e-30, d.y.abs() < 1e-30, d.z.abs() < 1e-30];
         let inv = |axis: usize| if parallel[axis] { 0.0 } else { 1.0 / d[axis] };
+        let (lo, hi) = (segment.start.min(segment.end), segment.start.max(segment.end));
         Self {
             origin: [Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z)],
             inv: [Vec4::splat(inv(0)), Vec4::splat(inv(1)), Vec4::splat(inv(2))],
             parallel,
+            span_lo: [Vec4::splat(lo.x), Vec4::splat(lo.y), Vec4::splat(lo.z)],
+            span_hi: [Vec4::splat(hi.x), Vec4::splat(hi.y), Vec4::splat(hi.z)],
         }
     }
 
@@ -597,7 +621,7 @@ impl SlabRay {
     fn slab(&self, axis: usize, min: Vec4, max: Vec4) -> (Vec4, Vec4) {
         let o = self.origin[axis];
         if self.parallel[axis] {
-            let inside = min.cmple(o) & o.cmple(max);
+            let inside = min.cmple(self.span_hi[axis]) & self.span_lo[axis].cmple(max);
             let all = Vec4::splat(f32::INFINITY);
             (Vec4::select(inside, -all, all), Vec4::select(inside, all, -all))
         } else {
@@ -880,7 +904,7 @@ impl Bvh {
             .enumerate()
             .filter(|(_, leaf)| leaf.node != NULL_NODE)
             .map(|(proxy, leaf)| BuildItem {
-                aabb: Bounds::of(&leaf.aabb),
+                aabb: Bounds::of(&slot_box(&leaf.aabb, leaf.is_box)),
                 center: leaf.aabb.center().into(),
                 proxy: proxy as u32,
             })

@@ -70,14 +70,16 @@ impl PairCache {
             if !la.filter.interacts_with(&lb.filter) {
                 return;
             }
-            if !((la.is_box && lb.is_box) || overlaps(&colliders[la.key], &colliders[lb.key])) {
-                return;
-            }
+            // Key order, as every other finder tests a pair: the exact tests
+            // round differently with their arguments swapped.
             let (a, b, pa, pb) = if la.key < lb.key {
                 (la, lb, pa, pb)
             } else {
                 (lb, la, pb, pa)
             };
+            if !((a.is_box && b.is_box) || overlaps(&colliders[a.key], &colliders[b.key])) {
+                return;
+            }
             let pair = Pair {
                 a: a.key,
                 b: b.key,

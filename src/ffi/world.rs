@@ -573,10 +573,11 @@ pub unsafe extern "C" fn phys_add_boxes(
                 // SAFETY: `boxes` is non-NULL and aligned (checked), and the
                 // caller guarantees `count` readable records.
                 let aabb: PhysAabb = unsafe { boxes.add(i).read() };
-                // SAFETY: as `boxes`, when `descs` is not NULL.
                 let desc = if descs.is_null() {
                     descs
                 } else {
+                    // SAFETY: as `boxes`: `descs` is not NULL here, aligned
+                    // (checked) and holds `count` records.
                     unsafe { descs.add(i) }
                 };
                 collider_desc(Shape::Aabb(aabb.into()), desc)
