@@ -9,7 +9,6 @@
 //! Each test crate uses a part of it.
 #![allow(dead_code)]
 
-use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -157,36 +156,11 @@ pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// One output line of the C programs: its first word, and its `key=value` words.
-pub struct Record {
-    pub kind: String,
-    fields: HashMap<String, String>,
-}
+#[allow(dead_code)] // `Record::vec` serves the other helper module's tests.
+#[path = "../common/record.rs"]
+mod record;
 
-impl Record {
-    pub fn parse(line: &str) -> Self {
-        let mut words = line.split_whitespace();
-        let kind = words.next().unwrap_or_default().to_owned();
-        let fields = words
-            .filter_map(|w| w.split_once('='))
-            .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .collect();
-        Self { kind, fields }
-    }
-
-    pub fn str(&self, key: &str) -> &str {
-        self.fields
-            .get(key)
-            .unwrap_or_else(|| panic!("a `{}` line has no `{key}=`", self.kind))
-    }
-
-    pub fn num<T: std::str::FromStr>(&self, key: &str) -> T {
-        let value = self.str(key);
-        value
-            .parse()
-            .unwrap_or_else(|_| panic!("`{key}={value}` is not a number"))
-    }
-}
+pub use record::Record;
 
 /// The lines of `output` of one kind.
 pub fn of_kind(output: &str, kind: &str) -> Vec<Record> {
