@@ -26,7 +26,24 @@ pub struct MoveAndSlide {
 /// (`v·n < 0`): projected on the plane of one surface, on the crease of two
 /// (`(n₁ × n₂)(v·(n₁ × n₂))`), and zero in a corner of three or more, or
 /// where two planes are parallel and `v` points into both.
+///
+/// The clip is linear in `v`, so a `v` beyond `1e18` (whose dot products
+/// and length could overflow) or below `1e-18` (whose length could
+/// underflow) is clipped scaled by a power of two (exactly) and scaled back.
 fn clip(v: Vec3, normals: &[Vec3]) -> Vec3 {
+    const SCALE: f32 = 18_446_744_073_709_551_616.0; // 2⁶⁴
+    let big = v.abs().max_element();
+    if big > 1.0e18 {
+        clip_unscaled(v / SCALE, normals) * SCALE
+    } else if big < 1.0e-18 && big > 0.0 {
+        clip_unscaled(v * SCALE, normals) / SCALE
+    } else {
+        clip_unscaled(v, normals)
+    }
+}
+
+/// [`clip`] for a `v` whose products neither overflow nor underflow.
+fn clip_unscaled(v: Vec3, normals: &[Vec3]) -> Vec3 {
     let Some((&last, earlier)) = normals.split_last() else {
         return v;
     };
@@ -56,8 +73,9 @@ impl World {
     /// along their crease, or not at all in a corner), and repeat, at most
     /// `max_iterations` casts. Contacts the motion leaves or runs along
     /// (`motion·normal >= 0`, a character standing on the floor and walking)
-    /// do not block. The world is not changed: apply `position_delta` to
-    /// the character yourself.
+    /// do not block. A slide that would carry the shape beyond `f32` (only
+    /// for motions near `f32::MAX`) ends the move. The world is not
+    /// changed: apply `position_delta` to the character yourself.
     ///
     /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
     /// NaN or infinite motion, [`Error::InvalidArgument`] for a mesh as the
@@ -92,8 +110,7 @@ impl World {
         let mut remaining = motion;
         let mut current = shape.clone();
         for _ in 0..max_iterations {
-            let length = remaining.length();
-            if length == 0.0 {
+            if remaining == Vec3::ZERO {
                 break;
             }
             let blocks = |hit: &ShapeHit| hit.normal.dot(remaining) < 0.0;
@@ -101,14 +118,27 @@ impl World {
                 result.position_delta += remaining;
                 break;
             };
-            let direction = remaining / length;
-            let approach = -direction.dot(hit.normal);
-            let travel = (hit.t * length - MOVE_AND_SLIDE_SKIN / approach).clamp(0.0, length);
-            result.position_delta += direction * travel;
+            // The fraction of `remaining` to travel: to the contact, less
+            // the skin measured along the normal (`into` is the motion's
+            // speed into the surface, > 0 as the hit blocks). Fractions, not
+            // lengths: a motion's length overflows beyond 1.8e19 and
+            // underflows below 1e-19, a fraction does neither.
+            let into = -remaining.dot(hit.normal);
+            let fraction = (hit.t - MOVE_AND_SLIDE_SKIN / into).clamp(0.0, 1.0);
+            result.position_delta += remaining * fraction;
             current = shape.translated(result.position_delta);
             result.hits.push(hit);
             normals.push(hit.normal);
-            remaining = clip(direction * (length - travel), &normals);
+            remaining = clip(remaining * (1.0 - fraction), &normals);
+            // Sliding along a surface can turn a motion near `f32::MAX` into
+            // one that carries the shape beyond it: the move ends there.
+            let bounds = current.bounding_aabb();
+            if !((bounds.min + remaining).is_finite()
+                && (bounds.max + remaining).is_finite()
+                && (result.position_delta + remaining).is_finite())
+            {
+                break;
+            }
         }
         Ok(result)
     }

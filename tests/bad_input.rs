@@ -15,9 +15,10 @@ use collide::ffi::PhysStatus::*;
 use collide::ffi::*;
 use collide::math::{Quat, Vec3};
 use collide::{
-    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Error, Filter, Hit, Pair, QueryFilter, Segment, Shape, Sphere,
-    Transform, World,
+    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Error, Filter, Hit, Obb, Pair,
+    QueryFilter, Segment, Shape, Sphere, Transform, Triangle, TriangleMesh, World,
 };
+use std::sync::Arc;
 
 const NON_FINITE: [f32; 3] = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
 
@@ -653,12 +654,13 @@ fn huge_coordinates_are_answered_consistently() {
     let s = Segment::new(Vec3::splat(-2e30), Vec3::splat(2e30));
     let hit = world.segment_cast(&s, &QueryFilter::ALL).unwrap();
     assert_eq!(hit, world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap());
-    // Consistent, not exact: the sphere cast's products of squares overflow
-    // at 1e30 (finding F1), so the bullet passes through the sphere `c` and
-    // hits the box at the origin. Within ±1e9 casts are exact
-    // (tests/robustness.rs).
-    assert_ne!(hit.map(|h| h.collider), Some(c));
-    assert!(hit.is_some());
+    // And exact: the sphere cast computes in `f64`, where its products of
+    // squares do not overflow (finding F1, fixed), so the bullet stops at
+    // the sphere `c`, a radius before its centre (t ≈ 0.236).
+    let hit = hit.expect("the sphere is on the segment");
+    assert_eq!(hit.collider, c);
+    let expected = (1e30 - 1e29 / 3f64.sqrt()) / 4e30;
+    assert!((f64::from(hit.t) - expected).abs() < 1e-6, "t = {}", hit.t);
 }
 
 /// Queries on an empty world answer "nothing", never an error (but for
@@ -1170,4 +1172,358 @@ fn c_every_buffer_reports_its_total_when_short() {
     drop(calls);
     // SAFETY: made above, not used again.
     unsafe { phys_world_destroy(world) };
+}
+
+// ---------------------------------------------------------------------------
+// The narrow phase: its shapes, constructors and queries.
+
+/// Every narrow-phase shape with one non-finite number, by name.
+fn non_finite_narrow_shapes() -> Vec<(String, Shape)> {
+    let mut out = Vec::new();
+    for value in NON_FINITE {
+        for axis in 0..3 {
+            let mut v = Vec3::ZERO;
+            v[axis] = value;
+            let name = |what: &str| format!("{what}[{axis}] = {value}");
+            out.push((name("obb centre"), Shape::Obb(Obb::new(v, Quat::IDENTITY, Vec3::ONE))));
+            out.push((
+                name("obb half-extents"),
+                Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, v + Vec3::ONE)),
+            ));
+            out.push((
+                name("triangle corner"),
+                Shape::Triangle(Triangle::new(Vec3::X, Vec3::Y, v)),
+            ));
+            out.push((
+                name("cylinder end"),
+                Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, v), 1.0)),
+            ));
+            out.push((name("cone base"), Shape::Cone(Cone::new(v, Vec3::Y, 1.0))));
+            out.push((name("cone apex"), Shape::Cone(Cone::new(Vec3::ZERO, v, 1.0))));
+        }
+        for k in 0..4 {
+            let mut q = [0.0, 0.0, 0.0, 1.0];
+            q[k] = value;
+            out.push((
+                format!("obb rotation[{k}] = {value}"),
+                Shape::Obb(Obb::new(Vec3::ZERO, Quat::from_array(q), Vec3::ONE)),
+            ));
+        }
+        out.push((
+            format!("cylinder radius {value}"),
+            Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, Vec3::Y), value)),
+        ));
+        out.push((
+            format!("cone radius {value}"),
+            Shape::Cone(Cone::new(Vec3::ZERO, Vec3::Y, value)),
+        ));
+    }
+    out
+}
+
+/// Every other malformed narrow-phase shape and its error.
+fn malformed_narrow_shapes() -> Vec<(String, Shape, Error)> {
+    let mut out = Vec::new();
+    for (axis, name) in ["x", "y", "z"].into_iter().enumerate() {
+        let mut half = Vec3::ONE;
+        half[axis] = -0.5;
+        out.push((
+            format!("obb half-extent {name} < 0"),
+            Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, half)),
+            Error::InvertedBox(name),
+        ));
+    }
+    for w in [0.99, 1.01, 0.0, 2.0] {
+        out.push((
+            format!("obb rotation of length {w}"),
+            Shape::Obb(Obb::new(Vec3::ZERO, Quat::from_xyzw(0.0, 0.0, 0.0, w), Vec3::ONE)),
+            Error::InvalidArgument("rotation is not a unit quaternion"),
+        ));
+    }
+    out.push((
+        "cylinder radius -1".into(),
+        Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, Vec3::Y), -1.0)),
+        Error::NegativeRadius,
+    ));
+    out.push((
+        "cone radius -1".into(),
+        Shape::Cone(Cone::new(Vec3::ZERO, Vec3::Y, -1.0)),
+        Error::NegativeRadius,
+    ));
+    out
+}
+
+fn unit_hull() -> Shape {
+    let corners: Vec<Vec3> = (0..8)
+        .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+        .collect();
+    Shape::Hull(Arc::new(ConvexHull::from_points(&corners).unwrap()))
+}
+
+fn floor_mesh() -> Shape {
+    let vertices = vec![
+        Vec3::new(-5.0, 0.0, -5.0),
+        Vec3::new(5.0, 0.0, -5.0),
+        Vec3::new(0.0, 0.0, 5.0),
+    ];
+    Shape::Mesh(Arc::new(TriangleMesh::new(vertices, vec![[0, 1, 2]]).unwrap()))
+}
+
+#[test]
+fn narrow_shapes_are_refused_as_documented_by_add_and_set_shape() {
+    let (mut world, keys, _) = fixture();
+    let before = snapshot(&world);
+    for (name, shape) in non_finite_narrow_shapes() {
+        let add = world.add(ColliderDesc::new(shape.clone()));
+        assert!(matches!(add, Err(Error::NonFinite(_))), "add {name}: {add:?}");
+        let set = world.set_shape(keys[0], shape);
+        assert!(matches!(set, Err(Error::NonFinite(_))), "set_shape {name}: {set:?}");
+    }
+    for (name, shape, error) in malformed_narrow_shapes() {
+        assert_eq!(world.add(ColliderDesc::new(shape.clone())), Err(error), "add {name}");
+        assert_eq!(world.set_shape(keys[0], shape), Err(error), "set_shape {name}");
+    }
+    assert_eq!(snapshot(&world), before, "refusals change nothing");
+    // A full world refuses before it validates.
+    let mut full = World::with_max_colliders(0);
+    for (_, shape) in non_finite_narrow_shapes().into_iter().take(6) {
+        assert_eq!(full.add(ColliderDesc::new(shape)), Err(Error::CapacityExceeded));
+    }
+    assert_eq!(full.add(ColliderDesc::new(unit_hull())), Err(Error::CapacityExceeded));
+    assert_eq!(full.add(ColliderDesc::new(floor_mesh())), Err(Error::CapacityExceeded));
+    // The edges: degenerate triangles, radius 0, a flat cone, zero half-extents.
+    for shape in [
+        Shape::Triangle(Triangle::new(Vec3::ONE, Vec3::ONE, Vec3::ONE)),
+        Shape::Triangle(Triangle::new(Vec3::ZERO, Vec3::X, Vec3::X * 2.0)),
+        Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, Vec3::Y), 0.0)),
+        Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, Vec3::ZERO), 1.0)),
+        Shape::Cone(Cone::new(Vec3::ZERO, Vec3::ZERO, 1.0)),
+        Shape::Obb(Obb::new(Vec3::ZERO, Quat::from_rotation_z(0.5), Vec3::ZERO)),
+    ] {
+        world
+            .add(ColliderDesc::new(shape.clone()))
+            .unwrap_or_else(|e| panic!("{shape:?}: {e}"));
+    }
+}
+
+#[test]
+fn hull_and_mesh_constructors_refuse_bad_points_and_indices() {
+    let tetra = [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z];
+    for value in NON_FINITE {
+        let mut points = tetra.to_vec();
+        points[2].z = value;
+        assert!(
+            matches!(ConvexHull::from_points(&points), Err(Error::NonFinite(_))),
+            "hull point {value}"
+        );
+        assert!(
+            matches!(TriangleMesh::new(points, vec![[0, 1, 2]]), Err(Error::NonFinite(_))),
+            "mesh vertex {value}"
+        );
+    }
+    let flat = |points: &[Vec3], what: &str| {
+        assert!(
+            matches!(ConvexHull::from_points(points), Err(Error::InvalidArgument(_))),
+            "hull of {what}"
+        );
+    };
+    for n in 0..4 {
+        flat(&tetra[..n], &format!("{n} points"));
+    }
+    flat(&[Vec3::ONE; 6], "one point six times");
+    flat(&[Vec3::ZERO, Vec3::X, Vec3::X * 2.0, Vec3::X * 3.0], "collinear points");
+    flat(
+        &[
+            Vec3::ZERO,
+            Vec3::X,
+            Vec3::Y,
+            Vec3::ONE.with_z(0.0),
+            Vec3::new(0.5, 0.5, 0.0),
+        ],
+        "coplanar points",
+    );
+    let mut doubled = tetra.to_vec();
+    doubled.extend_from_slice(&tetra);
+    assert_eq!(
+        ConvexHull::from_points(&doubled).unwrap().vertices().len(),
+        4,
+        "duplicates are absorbed"
+    );
+
+    let v = tetra.to_vec();
+    for (what, indices) in [
+        ("no triangle", vec![]),
+        ("an index past the end", vec![[0, 1, 4]]),
+        ("u32::MAX", vec![[u32::MAX, 0, 1]]),
+    ] {
+        assert!(
+            matches!(TriangleMesh::new(v.clone(), indices), Err(Error::InvalidArgument(_))),
+            "mesh with {what}"
+        );
+    }
+    assert!(matches!(
+        TriangleMesh::new(vec![], vec![[0, 0, 0]]),
+        Err(Error::InvalidArgument(_))
+    ));
+
+    // Placed in a world: a hull's scale must have no zero component; a hull
+    // or mesh whose image overflows is refused; nothing changes.
+    let (mut world, keys, _) = fixture();
+    let before = snapshot(&world);
+    for axis in 0..3 {
+        let mut t = Transform::IDENTITY;
+        t.scale[axis] = 0.0;
+        assert!(
+            matches!(
+                world.add(ColliderDesc::new(unit_hull()).with_transform(t)),
+                Err(Error::InvalidArgument(_))
+            ),
+            "a hull flattened on axis {axis}"
+        );
+    }
+    let huge = Transform {
+        scale: Vec3::splat(1e38),
+        translation: Vec3::splat(3e38),
+        ..Transform::IDENTITY
+    };
+    for shape in [unit_hull(), floor_mesh()] {
+        let add = world.add(ColliderDesc::new(shape.clone()).with_transform(huge));
+        assert!(matches!(add, Err(Error::NonFinite(_))), "{shape:?} beyond f32: {add:?}");
+        // The setters: the hull or mesh in place, then moved beyond f32.
+        world.set_shape(keys[0], shape.clone()).unwrap();
+        let placed = snapshot(&world);
+        let moved = world.set_transform(keys[0], huge);
+        assert!(
+            matches!(moved, Err(Error::NonFinite(_))),
+            "{shape:?} moved beyond f32: {moved:?}"
+        );
+        assert_eq!(snapshot(&world), placed, "the refused move changes nothing");
+        world.set_shape(keys[0], unit_box()).unwrap();
+    }
+    assert_eq!(snapshot(&world), before, "refusals change nothing");
+}
+
+#[test]
+fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
+    let (mut world, _, _) = fixture();
+    world.add(at(floor_mesh(), 0.0)).unwrap();
+    let before = snapshot(&world);
+    let all = &QueryFilter::ALL;
+    let ok = ball(0.5);
+    let mut bad: Vec<(String, Shape, Error)> = non_finite_narrow_shapes()
+        .into_iter()
+        .chain(
+            non_finite_descs()
+                .into_iter()
+                .filter(|(_, d)| d.transform == Transform::IDENTITY)
+                .map(|(n, d)| (n, d.shape)),
+        )
+        .map(|(n, s)| (n, s, Error::NonFinite("")))
+        .collect();
+    bad.extend(malformed_narrow_shapes());
+    bad.push(("a mesh".into(), floor_mesh(), Error::InvalidArgument("")));
+    let same = |a: Result<(), Error>, b: Error| match (a, b) {
+        (Err(Error::NonFinite(_)), Error::NonFinite(_))
+        | (Err(Error::InvalidArgument(_)), Error::InvalidArgument(_)) => true,
+        (a, b) => a == Err(b),
+    };
+    for (name, shape, error) in &bad {
+        let e = *error;
+        assert!(
+            same(world.shape_cast(shape, Vec3::X, all).map(|_| ()), e),
+            "shape_cast {name}"
+        );
+        assert!(same(world.closest(shape, 1.0, all).map(|_| ()), e), "closest {name}");
+        assert!(
+            same(world.move_and_slide(shape, Vec3::X, all, 4).map(|_| ()), e),
+            "move_and_slide {name}"
+        );
+        let mut calls = 0;
+        assert!(same(world.overlap(shape, all, |_, _| calls += 1), e), "overlap {name}");
+        assert_eq!(calls, 0);
+    }
+    for value in NON_FINITE {
+        for axis in 0..3 {
+            let mut v = Vec3::X;
+            v[axis] = value;
+            assert!(
+                matches!(world.shape_cast(&ok, v, all), Err(Error::NonFinite(_))),
+                "motion {v}"
+            );
+            assert!(
+                matches!(world.move_and_slide(&ok, v, all, 4), Err(Error::NonFinite(_))),
+                "motion {v}"
+            );
+            assert!(
+                matches!(world.closest_point(v, 1.0, all), Err(Error::NonFinite(_))),
+                "point {v}"
+            );
+        }
+        assert!(
+            matches!(world.closest(&ok, value, all), Err(Error::NonFinite(_))),
+            "max_distance {value}"
+        );
+        assert!(matches!(
+            world.closest_point(Vec3::ZERO, value, all),
+            Err(Error::NonFinite(_))
+        ));
+    }
+    assert!(
+        matches!(world.closest(&ok, -1.0, all), Err(Error::InvalidArgument(_))),
+        "a negative radius"
+    );
+    assert!(matches!(
+        world.closest_point(Vec3::ZERO, -0.5, all),
+        Err(Error::InvalidArgument(_))
+    ));
+    // Finite numbers whose sum overflows: a motion carrying the bounds
+    // beyond f32, a search radius growing them beyond it.
+    let far = Shape::Sphere(Sphere::new(Vec3::splat(3e38), 1.0));
+    assert!(matches!(
+        world.shape_cast(&far, Vec3::splat(1e38), all),
+        Err(Error::NonFinite(_))
+    ));
+    assert!(matches!(
+        world.move_and_slide(&far, Vec3::splat(1e38), all, 4),
+        Err(Error::NonFinite(_))
+    ));
+    assert!(matches!(world.closest(&far, 1e38, all), Err(Error::NonFinite(_))));
+    assert_eq!(snapshot(&world), before, "refusals change nothing");
+    // The edges are answered: no motion, no iteration, radius 0.
+    assert!(
+        world.shape_cast(&ok, Vec3::ZERO, all).unwrap().is_some(),
+        "a ball at rest inside the box"
+    );
+    assert_eq!(
+        world.move_and_slide(&ok, Vec3::X, all, 0).unwrap(),
+        collide::MoveAndSlide::default()
+    );
+    assert_eq!(
+        world.closest(&ok, 0.0, all).unwrap().map(|(_, d)| d.distance),
+        Some(0.0)
+    );
+}
+
+#[test]
+fn distance_and_contact_refuse_stale_keys_and_mesh_pairs() {
+    let (mut world, keys, removed) = fixture();
+    let floor = world.add(at(floor_mesh(), 0.0)).unwrap();
+    let other_floor = world.add(at(floor_mesh(), 0.5)).unwrap();
+    let before = snapshot(&world);
+    for stale in [removed, ColliderKey::default()] {
+        for (a, b) in [(stale, keys[0]), (keys[0], stale), (stale, stale)] {
+            assert_eq!(world.distance(a, b), Err(Error::StaleHandle));
+            assert_eq!(world.contact(a, b), Err(Error::StaleHandle));
+        }
+    }
+    assert!(
+        matches!(world.distance(floor, other_floor), Err(Error::InvalidArgument(_))),
+        "two meshes"
+    );
+    assert_eq!(world.contact(floor, other_floor), Ok(None), "two meshes never touch");
+    assert_eq!(snapshot(&world), before);
+    // A collider against itself: distance 0, a contact.
+    assert_eq!(world.distance(keys[1], keys[1]).unwrap().distance, 0.0);
+    assert!(world.contact(keys[1], keys[1]).unwrap().is_some());
+    assert!(world.distance(floor, keys[0]).unwrap().distance >= 0.0);
 }

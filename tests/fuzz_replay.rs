@@ -66,7 +66,9 @@ fn trivial_inputs_run_cleanly() {
 // `robustness::a_world_shape_with_a_nan_is_refused` (F4),
 // `bad_input::overlap_with_unbounded_bounds_finds_everything` and
 // `bad_input::c_huge_coordinates_are_accepted_or_refused_never_a_panic` (F8).
-// Open ones are `#[ignore]`d tests of the behaviour they should have.
+// An open one is an `#[ignore]`d test of the behaviour it should have; the
+// seed of an open panic lies in `fuzz/seeds/<target>/open/`, which the
+// replay above skips.
 
 use collide::math::Vec3;
 use collide::{Aabb, Capsule, ColliderDesc, QueryFilter, Segment, Shape, Sphere, World};
@@ -91,11 +93,11 @@ fn fixed_findings_replay_cleanly() {
     replay_one("c_abi", "f8-overlap-unbounded-query-panic");
 }
 
-/// F1: beyond √f32::MAX ≈ 1.8e19 a squared distance overflows and
-/// `∞ <= ∞` reads as an overlap; the world's finders test the bounds first
-/// and stay right (and agree).
+/// F1: beyond √f32::MAX ≈ 1.8e19 a squared distance overflowed in `f32`
+/// and `∞ <= ∞` read as an overlap; the world's finders, which test the
+/// bounds first, were right even then, and are now with the exact test too.
 #[test]
-fn f1_the_bounds_test_keeps_overflowing_exact_tests_out_of_the_pairs() {
+fn f1_colliders_1e30_apart_make_no_pair() {
     replay_one("world", "f1-huge-sphere-distance-overflow");
     let big = Shape::Sphere(Sphere::new(Vec3::new(-1e30, -1e30, 1e30), 1e30));
     let point = Shape::Aabb(Aabb::new(Vec3::splat(-20.0), Vec3::splat(-20.0)));
@@ -108,22 +110,35 @@ fn f1_the_bounds_test_keeps_overflowing_exact_tests_out_of_the_pairs() {
     assert!(world.pairs().is_empty() && world.pairs_sweep_and_prune().is_empty());
 }
 
-/// F1, the exact test itself: open (the squared distances should be
-/// computed scaled, or the world should refuse colliders beyond a range).
+/// F1, the exact test itself: the squared-distance tests compute in `f64`,
+/// where no square of a finite `f32` overflows; fixed.
 #[test]
-#[ignore = "F1 open: Shape::intersects overflows beyond 1.8e19 (RELIABILITY.md)"]
 fn f1_exact_tests_do_not_overflow() {
     let big = Shape::Sphere(Sphere::new(Vec3::new(-1e30, -1e30, 1e30), 1e30));
     let point = Shape::Aabb(Aabb::new(Vec3::splat(-20.0), Vec3::splat(-20.0)));
-    assert!(!big.intersects(&point));
+    assert!(!big.intersects(&point) && !point.intersects(&big));
+    // The same at the very end of the range: centres f32::MAX apart on
+    // every axis, radii summing to just less than the distance.
+    let far = Shape::Sphere(Sphere::new(Vec3::splat(f32::MAX), f32::MAX));
+    let near = Shape::Sphere(Sphere::new(Vec3::splat(-f32::MAX), f32::MAX));
+    assert!(!far.intersects(&near), "2√3·MAX apart, radii 2·MAX");
+    let axis = Shape::Capsule(Capsule::new(
+        Segment::new(Vec3::splat(-f32::MAX), Vec3::splat(f32::MAX)),
+        0.0,
+    ));
+    assert!(
+        axis.intersects(&Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))),
+        "the origin is on the axis"
+    );
 }
 
-/// F2: a gap below √f32::MIN_POSITIVE ≈ 1e-19 squares to 0 and the exact
-/// test reads it as touching: the documented absolute tolerance of the
-/// squared-distance tests. The finders' bounds test (exact comparisons)
-/// sees the gap, so the world reports no pair.
+/// F2 (was: a gap below √f32::MIN_POSITIVE ≈ 1e-19 squared to 0 and the
+/// exact test read it as touching): in `f64` the square of a subnormal is
+/// a normal number, so a gap of 8e-41 is a gap, and a point at a
+/// subnormal radius on the surface still touches. The world reported no
+/// pair before (the bounds test sees the gap) and still does not.
 #[test]
-fn f2_gaps_below_1e_19_touch_in_the_exact_test_only() {
+fn f2_subnormal_gaps_are_gaps_in_the_exact_tests() {
     replay_one("world", "f2-denormal-gap-squares-to-zero");
     replay_one("world", "f2-capsule-denormal-gap");
     let dot = Shape::Capsule(Capsule::new(
@@ -134,7 +149,13 @@ fn f2_gaps_below_1e_19_touch_in_the_exact_test_only() {
         Vec3::new(7.1e-44, -20.0, -20.0),
         Vec3::new(7.1e-44, -20.0, -20.0),
     ));
-    assert!(dot.intersects(&point), "the tolerance: a gap of 8e-41 touches");
+    assert!(!dot.intersects(&point) && !point.intersects(&dot), "8e-41 apart");
+    let smallest = f32::from_bits(1);
+    let touching = Shape::Sphere(Sphere::new(Vec3::new(2.0 * smallest, 0.0, 0.0), smallest));
+    let on_surface = Shape::Sphere(Sphere::new(Vec3::new(smallest, 0.0, 0.0), 0.0));
+    let one_step_out = Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0));
+    assert!(touching.intersects(&on_surface), "a point on the surface touches");
+    assert!(!touching.intersects(&one_step_out), "one subnormal step out does not");
     let mut world = World::new();
     world.add(ColliderDesc::new(dot)).unwrap();
     world.add(ColliderDesc::new(point)).unwrap();
@@ -193,11 +214,12 @@ fn f7_a_segment_creeping_onto_a_box_is_found() {
     assert_eq!(world.segment_cast(&s, &QueryFilter::ALL).unwrap(), brute);
 }
 
-/// F10: the capsule-capsule test depends on the order of its arguments
-/// for an axis 1e19 long (the segment-segment closest points lose every
-/// digit), so finders testing in different orders can disagree. Open.
+/// F10: the capsule-capsule test depended on the order of its arguments
+/// for an axis 1e19 long (the segment-segment closest points lost every
+/// digit in `f32`). Fixed: the closest points are computed in `f64`, with
+/// the two axes in a canonical order.
 #[test]
-#[ignore = "F10 open: Capsule::intersects_capsule is not symmetric beyond 1e9 (RELIABILITY.md)"]
+
 fn f10_the_capsule_test_is_symmetric() {
     let a = Shape::Capsule(Capsule::new(
         Segment::new(Vec3::new(-5.25, -19.25, -8.75), Vec3::new(-5.25, 15.75, 15.75)),
@@ -211,11 +233,290 @@ fn f10_the_capsule_test_is_symmetric() {
     assert!(a.intersects(&b), "the axes pass 2 apart, the radii sum to 14.5");
 }
 
-/// F10, as the fuzzer saw it (the model accepts either answer for such a
-/// pair from the tree and the sweep; `test_pairwise` must match exactly).
+/// F10, as the fuzzer saw it (every finder must now match the model
+/// exactly).
 #[test]
 fn f10_seeds_replay_cleanly() {
     replay_one("world", "f10-capsule-test-asymmetric-at-1e19");
     replay_one("world", "f10-pairs-at-the-end");
     replay_one("world", "f10-tangent-segments-order-dependent");
+}
+
+// ---------------------------------------------------------------------------
+// Findings of the narrow-phase model (F12–F14).
+
+use collide::{ConvexHull, Triangle};
+
+/// F12: `World::pairs` (the tree's incremental pair finder) panics with
+/// an index out of bounds (`src/broad/bvh.rs`, the leaf-against-node
+/// branch indexing node `0xFFFFFFFF`) when a collider that is not a box
+/// has bounds reaching `f32::MAX` on all three axes (a point triangle or
+/// a radius-0 sphere at `(f32::MAX)³`): its tree box, grown by the
+/// rounding of its exact tests (F5), is `+∞` on every axis and overlaps
+/// an empty child slot's `(+∞, +∞)` box, as the query did in F8. The seed
+/// lies in `fuzz/seeds/world/open/`, outside the replayed seeds, until it
+/// is fixed.
+#[test]
+#[ignore = "F12 open: World::pairs panics on a non-box collider at (f32::MAX)³ (RELIABILITY.md)"]
+fn f12_pairs_survive_a_collider_at_f32_max() {
+    let corner = Vec3::splat(f32::MAX);
+    for shape in [
+        Shape::Triangle(Triangle::new(corner, corner, corner)),
+        Shape::Sphere(Sphere::new(corner, 0.0)),
+    ] {
+        let mut world = World::new();
+        world.add(ColliderDesc::new(shape)).unwrap();
+        assert!(world.pairs().is_empty(), "one collider: no pair");
+    }
+    replay_one("world", "open/f12-pairs-panic-point-at-f32-max");
+    replay_one("c_abi", "open/f12-find-pairs-panic-at-f32-max");
+}
+
+/// F13: a hull's vertices were its input points shifted to the centre of
+/// their bounds and back, which rounds: a point `(−13.75, −7.5e-30,
+/// −13.75)` came back as `(−13.75, 0, −13.75)`, not an input point. Fixed
+/// in `src/shape/hull.rs` (`from_faces` keeps the input points).
+#[test]
+fn f13_hull_vertices_are_input_points_exactly() {
+    replay_one("world", "f13-hull-vertex-shifted-back-rounds");
+    let points = [
+        Vec3::new(-20.0, -20.0, -13.75),
+        Vec3::new(-20.0, -13.75, -13.75),
+        Vec3::new(-13.75, -13.75, -13.75),
+        Vec3::new(-13.75, -13.75, -20.0),
+        Vec3::new(-13.75, -20.0, -20.0),
+        Vec3::new(-13.75, -7.548316e-30, -13.75),
+        Vec3::new(-13.75, -19.25, -20.0),
+        Vec3::new(-2.5, -2.5, -2.5),
+        Vec3::new(-2.5, -13.75, -13.75),
+        Vec3::new(-20.0, -20.0, -20.0),
+    ];
+    let hull = ConvexHull::from_points(&points).unwrap();
+    for v in hull.vertices() {
+        assert!(points.contains(v), "{v:?} is not an input point");
+    }
+    assert!(hull.vertices().contains(&points[5]));
+}
+
+/// F14: the hull of a box's corners plus the centre of its top face, the
+/// face point first, keeps the face point as a ninth vertex: the first
+/// tetrahedron takes the extreme points along each axis, ties to the
+/// earlier point, and quickhull never drops a vertex of it. Accepted
+/// (documented on `ConvexHull::vertices`): the point lies on the face, so
+/// the solid is the box's.
+#[test]
+fn f14_a_face_point_taken_first_stays_a_vertex() {
+    replay_one("c_abi", "f14-hull-keeps-a-face-point");
+    let (min, size) = (Vec3::new(-3.25, -3.25, -3.25), Vec3::new(0.75, 1.0, 7.25));
+    let face = min + size * Vec3::new(0.5, 0.5, 1.0);
+    let corners: Vec<Vec3> = (0..8)
+        .map(|i| min + size * Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+        .collect();
+    let mut points = vec![face];
+    points.extend(&corners);
+    let hull = ConvexHull::from_points(&points).unwrap();
+    assert_eq!(hull.vertices().len(), 9);
+    assert!(corners.iter().all(|c| hull.vertices().contains(c)) && hull.vertices().contains(&face));
+    for plane in hull.planes() {
+        assert!(plane.signed_distance(face).abs() <= 1.0e-5 || plane.signed_distance(face) < 0.0);
+    }
+    assert!(hull.contains_point(face) && !hull.contains_point(face + Vec3::Z * 1.0e-3));
+}
+
+/// F15: `World::move_and_slide` worked with the motion's length and
+/// direction: beyond |motion| ≈ 1.8e19 the length overflows (∞), the
+/// direction is 0 and the travel `∞ − ∞`: the character moved by NaN
+/// (a sphere moved by (−3e38, −3e38, −3e38) into a box); below 1e-19
+/// the length underflows to 0 and the motion was dropped. Fixed in
+/// `src/character.rs`: fractions of the remaining motion instead of
+/// lengths, and the clip scaled by a power of two when the motion is huge
+/// or tiny.
+#[test]
+fn f15_move_and_slide_takes_motions_of_any_size() {
+    replay_one("world", "f15-move-and-slide-nan-for-a-huge-motion");
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(
+            Vec3::new(-1.0, -1.0, 10.0),
+            Vec3::new(1.0, 1.0, 11.0),
+        ))))
+        .unwrap();
+    let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 0.5));
+    for z in [1.0e20_f32, 1.0e30, 3.0e38] {
+        let moved = world
+            .move_and_slide(&ball, Vec3::new(0.0, 0.0, z), &QueryFilter::ALL, 4)
+            .unwrap();
+        assert!(moved.position_delta.is_finite(), "{z}: {moved:?}");
+        assert_eq!(moved.hits.len(), 1, "{z}: the wall blocks");
+        assert!((moved.position_delta.z - 9.499).abs() < 1.0e-3, "{z}: {moved:?}");
+    }
+    let diagonal = world
+        .move_and_slide(&ball, Vec3::new(3.0e38, 3.0e38, 3.0e38), &QueryFilter::ALL, 4)
+        .unwrap();
+    assert!(diagonal.position_delta.is_finite(), "{diagonal:?}");
+    let tiny = Vec3::new(1.0e-25, 0.0, 0.0);
+    let moved = world.move_and_slide(&ball, tiny, &QueryFilter::ALL, 4).unwrap();
+    assert_eq!(moved.position_delta, tiny, "a tiny motion is applied");
+}
+
+/// F16: sliding along a surface can turn a motion near `f32::MAX` into one
+/// beyond it (projecting (−3e38)³ on a tilted plane makes a component of
+/// −3.5e38): the next cast got an infinite motion and the character moved
+/// by (−∞, NaN, ∞). Fixed in `src/character.rs`: a slide that would carry
+/// the shape beyond `f32` ends the move.
+#[test]
+fn f16_a_slide_beyond_f32_ends_the_move() {
+    replay_one("world", "f16-slide-carries-a-huge-motion-beyond-f32");
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Cone(collide::Cone::new(
+            Vec3::new(11.75, -20.0, -20.0),
+            Vec3::new(-14.75, -11.25, -20.0),
+            0.0,
+        ))))
+        .unwrap();
+    world
+        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+            Vec3::new(-10.75, -8.75, -14.75),
+            5.25,
+        ))))
+        .unwrap();
+    let point = Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0));
+    for iterations in 0..8 {
+        let moved = world
+            .move_and_slide(&point, Vec3::splat(-3.0e38), &QueryFilter::ALL, iterations)
+            .unwrap();
+        assert!(moved.position_delta.is_finite(), "{iterations}: {moved:?}");
+        assert!(
+            moved.hits.iter().all(|h| h.point.is_finite()),
+            "{iterations}: {moved:?}"
+        );
+    }
+}
+
+/// F17: EPA on shapes smaller than the rounding of their coordinates (a
+/// cone of radius 1e-11 at (−8.75)³ against itself) answered a depth of
+/// `∞` and a zero normal: after its iteration cap the loop's last face had
+/// been expanded and its slot reused by a degenerate face (distance `∞`),
+/// and faces of edges 1e-11 long got normals of length 0.8–1.1 (their
+/// cross products' squares are subnormal). Fixed in `src/query/epa.rs`:
+/// the answer is the polytope's closest face after the loop, and a face's
+/// normal is scaled before it is normalised.
+#[test]
+fn f17_epa_on_tiny_shapes_is_finite_and_unit() {
+    replay_one("world", "f17-epa-contact-of-a-tiny-cone-is-infinite");
+    let at = Vec3::splat(-8.75);
+    let r = 9.842156e-12;
+    let shapes = [
+        Shape::Cone(collide::Cone::new(at, at, r)),
+        Shape::Cylinder(collide::Cylinder::new(Segment::new(at, at), r)),
+    ];
+    for a in &shapes {
+        for b in [a.clone(), Shape::Sphere(Sphere::new(at, 0.0))] {
+            let c = a.contact(&b).expect("they overlap");
+            assert!(c.depth.is_finite() && c.depth <= 4.0 * r, "{a:?}, {b:?}: {c:?}");
+            assert!((c.normal.length() - 1.0).abs() < 1.0e-5, "{a:?}, {b:?}: {c:?}");
+        }
+    }
+}
+
+/// The GJK ray cast (`Segment::cast_convex`: cylinders and cones) reports a
+/// hit within its documented tolerance, about 1e-5 of the shape's size: a
+/// point 13.9 from a cylinder 6.6e6 long, a segment 1e-4 from a radius-0
+/// cylinder 28 long. Not a finding (the world's bounds test keeps such hits
+/// out of the tree's casts; the brute force reports them); the model
+/// accepts them within twice the tolerance.
+#[test]
+fn gjk_ray_casts_hit_within_their_tolerance() {
+    replay_one("world", "corpus-gjk-ray-cast-long-cylinder");
+    replay_one("world", "corpus-gjk-ray-cast-flat-cylinder");
+    let long = collide::Cylinder::new(
+        Segment::new(
+            Vec3::new(1.1920929e-7, -8.75, 1.1920929e-7),
+            Vec3::new(-4.75, -8.75, -6645119.5),
+        ),
+        1.1920929e-7,
+    );
+    let p = Vec3::new(8.5, -19.75, -20.0);
+    let d = Shape::Cylinder(long)
+        .distance(&Shape::Sphere(Sphere::new(p, 0.0)))
+        .distance;
+    assert!((d - 13.9).abs() < 0.01, "{d}");
+    if Segment::new(p, p).cast_convex(&long).is_some() {
+        assert!(d <= 1.0e-5 * long.half_height() * 2.0, "a hit beyond the tolerance");
+    }
+}
+
+/// F18: casts answer `t = −0.0` for a segment starting on an entry face
+/// (`−(−0)/approach`: a box's slab, a hull's plane), and the world orders
+/// such hits two ways: `segment_cast` compares with `<` (−0.0 and 0.0 tie,
+/// the smaller key wins), `segment_cast_all` sorts by `total_cmp` (−0.0
+/// first), so its first hit is not `segment_cast`'s. The hull cast no
+/// longer answers −0.0 (`src/shape/hull.rs`); the box cast
+/// (`src/query/cast.rs`) and the sort in `src/world.rs` are open.
+#[test]
+#[ignore = "F18 open: segment_cast_all orders t = -0.0 before a tied 0.0 (RELIABILITY.md)"]
+fn f18_segment_cast_all_starts_with_the_closest_hit() {
+    replay_one("world", "f18-hull-cast-negative-zero-t");
+    let start = Vec3::splat(-16.75);
+    let segment = Segment::new(start, Vec3::new(-20.0, -20.0, 12.0));
+    let mut world = World::new();
+    // The smaller key: a ball around the start, hit at t = 0.0.
+    world
+        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(start, 1.0))))
+        .unwrap();
+    // A box whose corner is the start: its slab answers t = −0.0.
+    world
+        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::splat(-20.0), start))))
+        .unwrap();
+    let closest = world.segment_cast(&segment, &QueryFilter::ALL).unwrap().unwrap();
+    let mut all = Vec::new();
+    world.segment_cast_all(&segment, &QueryFilter::ALL, &mut all).unwrap();
+    assert_eq!(all[0].collider, closest.collider, "{all:?}");
+}
+
+/// F19: the sphere–box contact (closed form) read a centre 1e-40 outside a
+/// box as inside (the gap's square underflows to 0 in `f32`) and answered a
+/// contact of depth −1e-40, where `Shape::intersects` (in `f64` since F2)
+/// says apart. Fixed in `src/query/contact.rs`: the contact's distances
+/// are computed scaled (no underflow or overflow), and "inside" is a zero
+/// gap vector, not a zero length.
+#[test]
+fn f19_a_point_1e_40_outside_a_box_has_no_contact() {
+    replay_one("world", "f19-sphere-box-contact-negative-depth");
+    let point = Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0));
+    for min in [
+        Vec3::splat(1.0e-40),
+        Vec3::new(0.0, 1.1754944e-38, 0.0),
+        Vec3::new(2.3509886e-38, 0.0, 0.0),
+    ] {
+        let b = Shape::Aabb(Aabb::new(min, min * 2.0));
+        assert!(!point.intersects(&b), "{min:?}");
+        assert_eq!(point.contact(&b), None, "{min:?}");
+        assert_eq!(b.contact(&point), None, "{min:?}");
+    }
+}
+
+/// F20: the closed-form sphere and capsule casts normalised the offset
+/// between the closest points directly: for two centres 1e-22 apart its
+/// squares are subnormal and the "unit" normal had length 1.003. Fixed in
+/// `src/query/shape_cast.rs`: the vector is scaled to a largest component
+/// of 1 before it is normalised.
+#[test]
+fn f20_shape_cast_normals_are_unit_for_tiny_offsets() {
+    replay_one("world", "f20-shape-cast-normal-of-an-ulp-offset");
+    let still = Sphere::new(Vec3::splat(-8.75), 4.0);
+    for offset in [1.0e-22_f32, 2.5742786e-22, 1.0e-30, 1.0e-38] {
+        let moving = Sphere::new(Vec3::new(offset, 0.0, 0.0), 6.75);
+        let target = Sphere::new(Vec3::ZERO, 4.0);
+        let hit = moving
+            .cast_sphere(Vec3::new(0.0, 18.25, -8.75), &target, Vec3::ZERO)
+            .unwrap();
+        assert_eq!(hit.t, 0.0, "overlapping at the start");
+        assert!((hit.normal.length() - 1.0).abs() < 1.0e-6, "{offset}: {hit:?}");
+    }
+    let hit = Sphere::new(Vec3::splat(-8.75), 6.75)
+        .cast_sphere(Vec3::new(-2.5742786e-22, 18.25, -8.75), &still, Vec3::ZERO)
+        .unwrap();
+    assert!((hit.normal.length() - 1.0).abs() < 1.0e-6, "{hit:?}");
 }

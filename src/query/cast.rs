@@ -8,7 +8,9 @@
 //! the entry point. Any NaN input is a miss.
 
 use crate::math::{entry_face_normal, Vec3};
+use crate::shape::segment::DSegment;
 use crate::shape::{Aabb, Capsule, Obb, Plane, Segment, Sphere};
+use glam::DVec3;
 
 /// Where a segment first meets a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -21,12 +23,27 @@ pub struct CastHit {
 }
 
 impl CastHit {
-    /// A hit at `t = 0` for a segment that starts inside a solid.
+    /// A hit at `t` (rounded to `f32`) on a round surface whose centre (or
+    /// axis) is `offset` away from the hit point: the normal is
+    /// `offset/|offset|`, or `−direction/|direction|` when the offset is 0
+    /// (a radius-0 sphere or capsule).
     #[inline]
-    fn started_inside(direction: Vec3) -> Self {
+    fn entered(t: f64, offset: DVec3, direction: DVec3) -> Self {
+        Self {
+            t: t as f32,
+            normal: offset.normalize_or(-direction.normalize_or_zero()).as_vec3(),
+        }
+    }
+
+    /// A hit at `t = 0` for a segment that starts inside a solid: the
+    /// normal `−direction/|direction|`, normalised in `f64` (where the
+    /// squared length of an `f32` direction neither overflows nor
+    /// underflows), zero for a zero-length segment.
+    #[inline]
+    fn started_inside(direction: DVec3) -> Self {
         Self {
             t: 0.0,
-            normal: -direction.normalize_or_zero(),
+            normal: -direction.normalize_or_zero().as_vec3(),
         }
     }
 }
@@ -66,9 +83,10 @@ impl Segment {
     /// root, in the cancellation-free form of Haines et al., "Precision
     /// Improvements for Ray/Sphere Intersection" (*Ray Tracing Gems*, ch. 7):
     /// `h = r² − |m − (m·d/d·d)·d|²`, `t = c / (−b + √(d·d·h))` with
-    /// `b = m·d`, `c = m·m − r²`. A zero-length segment is a point test
-    /// (the book divides by zero), and a segment inside the sphere hits at 0
-    /// (the book misses it).
+    /// `b = m·d`, `c = m·m − r²`, computed in `f64` (no square or fourth
+    /// power overflows or underflows for a finite input). A zero-length
+    /// segment is a point test (the book divides by zero), and a segment
+    /// inside the sphere hits at 0 (the book misses it).
     ///
     /// ```
     /// use collide::{Segment, Sphere, math::Vec3};
@@ -77,29 +95,14 @@ impl Segment {
     /// assert_eq!((hit.t, hit.normal), (0.4, Vec3::NEG_X));
     /// ```
     pub fn cast_sphere(&self, sphere: &Sphere) -> Option<CastHit> {
-        let d = self.direction();
-        let m = self.start - sphere.center;
-        let r2 = sphere.radius * sphere.radius;
-        let c = m.length_squared() - r2;
-        if c <= 0.0 {
+        let segment = self.to_f64();
+        let (m, d) = (segment.start - sphere.center.as_dvec3(), segment.direction());
+        let r = f64::from(sphere.radius);
+        if m.length_squared() <= r * r {
             return Some(CastHit::started_inside(d));
         }
-        let a = d.length_squared();
-        let b = m.dot(d);
-        // Outside and not moving towards the centre (or NaN): a miss.
-        if !(b < 0.0 && a > 0.0) {
-            return None;
-        }
-        let h = r2 - (m - d * (b / a)).length_squared();
-        if !(h >= 0.0) {
-            return None;
-        }
-        let t = c / (-b + (a * h).sqrt());
-        if !(t <= 1.0) {
-            return None;
-        }
-        let normal = (m + d * t).normalize_or(-d.normalize_or_zero());
-        Some(CastHit { t, normal })
+        let t = entry_t(m, d, r * r)?;
+        Some(CastHit::entered(t, m + d * t, d))
     }
 
     /// First contact with a solid box, by the slab method (Kay and Kajiya;
@@ -157,13 +160,12 @@ impl Segment {
         if !(t <= t_far) {
             return None;
         }
-        let direction = self.direction();
         if t_near < 0.0 {
-            return Some(CastHit::started_inside(direction));
+            return Some(CastHit::started_inside(d));
         }
         Some(CastHit {
             t: t as f32,
-            normal: entry_face_normal(entry_axis, direction),
+            normal: entry_face_normal(entry_axis, self.direction()),
         })
     }
 
@@ -185,8 +187,8 @@ impl Segment {
     /// between them, so the first contact is the least of: the two sphere
     /// casts, and the entry into the infinite cylinder around the axis when
     /// that entry point lies between the caps (Ericson §5.3.7 without the
-    /// end-plane cases, which the spheres cover). A zero-length axis is a
-    /// sphere.
+    /// end-plane cases, which the spheres cover), all in `f64` as
+    /// [`Segment::cast_sphere`]. A zero-length axis is a sphere.
     ///
     /// ```
     /// use collide::{Capsule, Segment, math::Vec3};
@@ -195,56 +197,66 @@ impl Segment {
     /// assert_eq!((hit.t, hit.normal), (0.375, Vec3::NEG_X));
     /// ```
     pub fn cast_capsule(&self, capsule: &Capsule) -> Option<CastHit> {
-        let d = self.direction();
-        if capsule.contains_point(self.start) {
-            return Some(CastHit::started_inside(d));
+        let axis = capsule.segment.to_f64();
+        let r = f64::from(capsule.radius);
+        if axis.distance_squared_to_point(self.start.as_dvec3()) <= r * r {
+            return Some(CastHit::started_inside(self.to_f64().direction()));
         }
-        let a_end = capsule.segment.start;
-        let b_end = capsule.segment.end;
-        let cap_a = self.cast_sphere(&Sphere::new(a_end, capsule.radius));
-        let cap_b = self.cast_sphere(&Sphere::new(b_end, capsule.radius));
-        let side = self.cast_cylinder_side(capsule);
+        let cap_a = self.cast_sphere(&Sphere::new(capsule.segment.start, capsule.radius));
+        let cap_b = self.cast_sphere(&Sphere::new(capsule.segment.end, capsule.radius));
+        let side = self.cast_cylinder_side(&axis, r);
         [cap_a, cap_b, side]
             .into_iter()
             .flatten()
             .min_by(|x, y| x.t.total_cmp(&y.t))
     }
 
-    /// Entry into the infinite cylinder of the capsule's radius around its
-    /// axis, kept when the entry point projects between the axis' ends.
-    fn cast_cylinder_side(&self, capsule: &Capsule) -> Option<CastHit> {
-        let axis_start = capsule.segment.start;
-        let axis = capsule.segment.direction();
-        let axis_length_squared = axis.length_squared();
+    /// Entry into the infinite cylinder of radius `r` around `axis`, kept
+    /// when the entry point projects between the axis' ends: [`entry_t`]
+    /// on the components of `start − axis.start` and of the direction
+    /// perpendicular to the axis, in `f64`.
+    fn cast_cylinder_side(&self, axis: &DSegment, r: f64) -> Option<CastHit> {
+        let axis_direction = axis.direction();
+        let axis_length_squared = axis_direction.length_squared();
         if axis_length_squared == 0.0 {
             return None;
         }
-        let perpendicular = |v: Vec3| v - axis * (v.dot(axis) / axis_length_squared);
-        let d = perpendicular(self.direction());
-        let m = perpendicular(self.start - axis_start);
-        let r2 = capsule.radius * capsule.radius;
-        let a = d.length_squared();
-        let b = m.dot(d);
-        let c = m.length_squared() - r2;
-        if !(c > 0.0 && b < 0.0 && a > 0.0) {
-            return None;
-        }
-        let h = r2 - (m - d * (b / a)).length_squared();
-        if !(h >= 0.0) {
-            return None;
-        }
-        let t = c / (-b + (a * h).sqrt());
-        if !(t <= 1.0) {
-            return None;
-        }
-        let point = self.point_at(t);
-        let s = (point - axis_start).dot(axis) / axis_length_squared;
-        if !(0.0..=1.0).contains(&s) {
-            return None;
-        }
-        let normal = (m + d * t).normalize_or(-self.direction().normalize_or_zero());
-        Some(CastHit { t, normal })
+        let along = |v: DVec3| v.dot(axis_direction) / axis_length_squared;
+        let perpendicular = |v: DVec3| v - axis_direction * along(v);
+        let segment = self.to_f64();
+        let (offset, d) = (segment.start - axis.start, segment.direction());
+        let (m, d_perpendicular) = (perpendicular(offset), perpendicular(d));
+        let t = entry_t(m, d_perpendicular, r * r)?;
+        let s = along(offset + d * t);
+        (0.0..=1.0)
+            .contains(&s)
+            .then(|| CastHit::entered(t, m + d_perpendicular * t, d))
     }
+}
+
+/// The first `t ∈ [0, 1]` with `|m + t·d|² = r2` for a start outside
+/// (`|m|² > r2`) moving inwards; `None` otherwise (and for NaN).
+///
+/// The smaller root in the cancellation-free form of Haines et al.,
+/// "Precision Improvements for Ray/Sphere Intersection" (*Ray Tracing
+/// Gems*, ch. 7): `h = r² − |m − (m·d/d·d)·d|²`, `t = c / (−b + √(d·d·h))`
+/// with `b = m·d`, `c = m·m − r²`. In `f64` from `f32` inputs, `d·d·h` (a
+/// fourth power of the coordinates) stays below 1.4e154 and a square of a
+/// subnormal stays normal, so no finite input overflows or underflows.
+fn entry_t(m: DVec3, d: DVec3, r2: f64) -> Option<f64> {
+    let a = d.length_squared();
+    let b = m.dot(d);
+    let c = m.length_squared() - r2;
+    // Inside, or not moving towards the centre (or NaN): no entry.
+    if !(c > 0.0 && b < 0.0 && a > 0.0) {
+        return None;
+    }
+    let h = r2 - (m - d * (b / a)).length_squared();
+    if !(h >= 0.0) {
+        return None;
+    }
+    let t = c / (-b + (a * h).sqrt());
+    (t <= 1.0).then_some(t)
 }
 
 impl crate::collider::Shape {

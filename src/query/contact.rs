@@ -57,7 +57,7 @@ impl Contact {
     #[inline]
     fn between_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
         let d = cb - ca;
-        let distance = d.length();
+        let distance = length(d);
         let depth = ra + rb - distance;
         if !(depth >= 0.0) {
             return None;
@@ -69,6 +69,19 @@ impl Contact {
             point_a: ca + normal * ra,
             point_b: cb - normal * rb,
         })
+    }
+}
+
+/// `|v|` without overflow or underflow: `v` scaled to a largest component
+/// of 1 first (a gap of 1e-40 squares to 0 in `f32`, and a centre outside a
+/// box would read as inside, with a negative depth; one of 1e20 squares to
+/// `∞`).
+fn length(v: Vec3) -> f32 {
+    let largest = v.abs().max_element();
+    if largest > 0.0 && largest.is_finite() {
+        (v / largest).length() * largest
+    } else {
+        v.length()
     }
 }
 
@@ -211,8 +224,8 @@ fn sphere_box_local(c: Vec3, radius: f32, e: Vec3) -> Option<Contact> {
     }
     let q = c.max(-e).min(e);
     let d = q - c;
-    let distance = d.length();
-    if distance > 0.0 {
+    let distance = length(d);
+    if d != Vec3::ZERO {
         let depth = radius - distance;
         if !(depth >= 0.0) {
             return None;

@@ -1,10 +1,14 @@
 //! Squared distances and closest points between shapes.
 //!
 //! Segment–point and segment–segment live on [`Segment`] itself; this file
-//! holds the box distances the pair tests need.
+//! holds the box distances the pair tests need. Like the segment's, they
+//! are computed in `f64` (no overflow or underflow of a square for any
+//! finite `f32` input) and rounded to `f32` once.
 
 use crate::math::Vec3;
+use crate::shape::segment::DSegment;
 use crate::shape::{Aabb, Segment};
+use glam::DVec3;
 
 impl Aabb {
     /// The point of the box closest to `p`: `p` clamped to `[min, max]`.
@@ -26,13 +30,20 @@ impl Aabb {
     /// ```
     #[inline]
     pub fn distance_squared_to_point(&self, p: Vec3) -> f32 {
-        let below = (self.min - p).max(Vec3::ZERO);
-        let above = (p - self.max).max(Vec3::ZERO);
+        self.distance_squared_to_point_f64(p.as_dvec3()) as f32
+    }
+
+    /// [`Aabb::distance_squared_to_point`] in `f64`.
+    #[inline]
+    pub(crate) fn distance_squared_to_point_f64(&self, p: DVec3) -> f64 {
+        let (min, max) = (self.min.as_dvec3(), self.max.as_dvec3());
         // `max` drops a NaN operand in favour of the 0, which would put a
         // NaN point at distance 0 from every box: propagate it instead.
-        if p.is_nan() || self.min.is_nan() || self.max.is_nan() {
-            return f32::NAN;
+        if p.is_nan() || min.is_nan() || max.is_nan() {
+            return f64::NAN;
         }
+        let below = (min - p).max(DVec3::ZERO);
+        let above = (p - max).max(DVec3::ZERO);
         (below + above).length_squared()
     }
 
@@ -55,17 +66,24 @@ impl Aabb {
     /// assert_eq!(b.distance_squared_to_segment(&s), 4.0);
     /// ```
     pub fn distance_squared_to_segment(&self, segment: &Segment) -> f32 {
+        self.distance_squared_to_segment_f64(&segment.to_f64()) as f32
+    }
+
+    /// [`Aabb::distance_squared_to_segment`] in `f64`, for a segment given
+    /// in `f64` (an oriented box's test takes the segment into its frame).
+    pub(crate) fn distance_squared_to_segment_f64(&self, segment: &DSegment) -> f64 {
         if segment.start.is_nan() || segment.end.is_nan() {
-            return f32::NAN;
+            return f64::NAN;
         }
+        let (min, max) = (self.min.as_dvec3(), self.max.as_dvec3());
         let p = segment.start;
         let d = segment.direction();
-        let mut breaks = [0.0f32; 8];
+        let mut breaks = [0.0f64; 8];
         breaks[1] = 1.0;
         let mut count = 2;
         for axis in 0..3 {
             if d[axis] != 0.0 {
-                for bound in [self.min[axis], self.max[axis]] {
+                for bound in [min[axis], max[axis]] {
                     let t = (bound - p[axis]) / d[axis];
                     if t > 0.0 && t < 1.0 {
                         breaks[count] = t;
@@ -75,18 +93,18 @@ impl Aabb {
             }
         }
         let breaks = &mut breaks[..count];
-        breaks.sort_unstable_by(f32::total_cmp);
-        let mut best = self.distance_squared_to_point(p);
+        breaks.sort_unstable_by(f64::total_cmp);
+        let mut best = self.distance_squared_to_point_f64(p);
         for piece in breaks.windows(2) {
             let (t0, t1) = (piece[0], piece[1]);
             let mid = segment.point_at(0.5 * (t0 + t1));
             let mut numerator = 0.0;
             let mut denominator = 0.0;
             for axis in 0..3 {
-                let bound = if mid[axis] < self.min[axis] {
-                    self.min[axis]
-                } else if mid[axis] > self.max[axis] {
-                    self.max[axis]
+                let bound = if mid[axis] < min[axis] {
+                    min[axis]
+                } else if mid[axis] > max[axis] {
+                    max[axis]
                 } else {
                     continue;
                 };
@@ -102,8 +120,8 @@ impl Aabb {
                 0.5 * (t0 + t1)
             };
             best = best
-                .min(self.distance_squared_to_point(segment.point_at(t)))
-                .min(self.distance_squared_to_point(segment.point_at(t1)));
+                .min(self.distance_squared_to_point_f64(segment.point_at(t)))
+                .min(self.distance_squared_to_point_f64(segment.point_at(t1)));
         }
         best
     }

@@ -92,6 +92,11 @@ impl Polytope {
     fn face(&self, v: [u8; 3]) -> Face {
         let [a, b, c] = v.map(|i| self.vertices[i as usize].w);
         let n = (b - a).cross(c - a);
+        // Scaled to a largest component of 1 before normalising: the cross
+        // product of a tiny face (edges of 1e-11) has subnormal squares,
+        // and `normalize` would give a normal of length 0.8 or 1.1.
+        let largest = n.abs().max_element();
+        let n = if largest > 0.0 { n / largest } else { n };
         match n.try_normalize() {
             Some(normal) => Face {
                 v,
@@ -409,12 +414,10 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
         }
     }
 
-    let mut best = poly.closest_face();
     for _ in 0..MAX_ITERATIONS {
         let Some(f) = poly.closest_face() else {
             break;
         };
-        best = Some(f);
         let face = poly.faces[f];
         let w = pair.support(face.normal);
         let gap = face.normal.dot(w.w) - face.distance;
@@ -423,7 +426,9 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
         }
     }
 
-    let Some(f) = best else {
+    // The closest face of the polytope as it is now: after the last
+    // iteration expanded its face, that face's slot may hold a new one.
+    let Some(f) = poly.closest_face() else {
         return flat(preferred.try_normalize().unwrap_or(Vec3::X));
     };
     // Coplanar faces (a box's face is two triangles) tie on distance; the

@@ -1,9 +1,20 @@
 //! Overlap tests between solid shapes. Touching counts as overlapping, and
 //! any NaN makes a test false.
+//!
+//! The squared-distance tests (spheres, capsules, and their pairs with
+//! boxes, oriented boxes and triangles) compute in `f64`: every finite `f32`
+//! converts exactly, a squared distance stays below 1.2e77 and the fourth
+//! powers of the segment–segment and triangle terms below 1.4e154, and the
+//! square of an `f32` subnormal is a normal `f64`. So no finite input
+//! overflows (`∞ <= ∞` would read as an overlap) or underflows (a gap of
+//! 1e-40 squaring to 0 would read as touching): the comparison is decided
+//! by the exact distances to within `f64` rounding, far below the
+//! resolution of the `f32` inputs.
 
 use crate::collider::Shape;
 use crate::query::gjk;
-use crate::shape::{Aabb, Capsule, Obb, Segment, Sphere, Triangle};
+use crate::shape::segment::DSegment;
+use crate::shape::{Aabb, Capsule, Obb, Sphere, Triangle};
 
 impl Aabb {
     /// Closed intervals overlap on every axis:
@@ -22,22 +33,31 @@ impl Aabb {
 }
 
 impl Sphere {
-    /// `|c_a − c_b|² <= (r_a + r_b)²`.
+    /// `|c_a − c_b|² <= (r_a + r_b)²`, in `f64`.
     #[inline]
     pub fn intersects_sphere(&self, other: &Sphere) -> bool {
-        let r = self.radius + other.radius;
-        (self.center - other.center).length_squared() <= r * r
+        let r = f64::from(self.radius) + f64::from(other.radius);
+        (self.center.as_dvec3() - other.center.as_dvec3()).length_squared() <= r * r
     }
 
-    /// The squared distance from the centre to the box is at most `r²`.
+    /// The squared distance from the centre to the box is at most `r²`, in
+    /// `f64`.
     #[inline]
     pub fn intersects_aabb(&self, aabb: &Aabb) -> bool {
-        aabb.distance_squared_to_point(self.center) <= self.radius * self.radius
+        let r = f64::from(self.radius);
+        aabb.distance_squared_to_point_f64(self.center.as_dvec3()) <= r * r
     }
 }
 
 impl Capsule {
-    /// The squared distance between the axes is at most `(r_a + r_b)²`.
+    /// The squared distance between the axes is at most `(r_a + r_b)²`, in
+    /// `f64`.
+    ///
+    /// Symmetric by construction: the segment–segment closest points are
+    /// computed with the two axes in a canonical order (the bitwise
+    /// lexicographic order of their six coordinates), so
+    /// `a.intersects_capsule(b) == b.intersects_capsule(a)` for every input,
+    /// rounding included.
     ///
     /// ```
     /// use collide::{Capsule, Segment, math::Vec3};
@@ -47,51 +67,73 @@ impl Capsule {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, other: &Capsule) -> bool {
-        let r = self.radius + other.radius;
-        self.segment.closest_points(&other.segment).distance_squared <= r * r
+        let key = |c: &Capsule| {
+            let (s, e) = (c.segment.start, c.segment.end);
+            [s.x, s.y, s.z, e.x, e.y, e.z].map(f32::to_bits)
+        };
+        let (first, second) = if key(self) <= key(other) {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        let r = f64::from(self.radius) + f64::from(other.radius);
+        let closest = first.segment.to_f64().closest_points(&second.segment.to_f64());
+        closest.distance_squared <= r * r
     }
 
     /// The squared distance from the sphere's centre to the axis is at most
-    /// `(r_capsule + r_sphere)²`.
+    /// `(r_capsule + r_sphere)²`, in `f64`.
     #[inline]
     pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
-        let r = self.radius + sphere.radius;
-        self.segment.distance_squared_to_point(sphere.center) <= r * r
+        let r = f64::from(self.radius) + f64::from(sphere.radius);
+        self.segment
+            .to_f64()
+            .distance_squared_to_point(sphere.center.as_dvec3())
+            <= r * r
     }
 
-    /// The squared distance from the axis to the box is at most `r²`.
+    /// The squared distance from the axis to the box is at most `r²`, in
+    /// `f64`.
     #[inline]
     pub fn intersects_aabb(&self, aabb: &Aabb) -> bool {
-        aabb.distance_squared_to_segment(&self.segment) <= self.radius * self.radius
+        let r = f64::from(self.radius);
+        aabb.distance_squared_to_segment_f64(&self.segment.to_f64()) <= r * r
     }
 }
 
 impl Obb {
     /// The squared distance from the box to a point is at most `r²`, in the
-    /// box's frame (Ericson §5.1.4 with the box rotated away).
+    /// box's frame (Ericson §5.1.4 with the box rotated away), in `f64`.
     #[inline]
     pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
-        let local = self.to_local(sphere.center);
-        let q = local.clamp(-self.half_extents, self.half_extents);
-        (q - local).length_squared() <= sphere.radius * sphere.radius
+        let local = self.to_local_f64(sphere.center.as_dvec3());
+        let half = self.half_extents.as_dvec3();
+        let r = f64::from(sphere.radius);
+        (local.clamp(-half, half) - local).length_squared() <= r * r
     }
 
     /// The squared distance from the capsule's axis to the box is at most
-    /// `r²`, in the box's frame.
+    /// `r²`, in the box's frame, in `f64`.
     #[inline]
     pub fn intersects_capsule(&self, capsule: &Capsule) -> bool {
-        let axis = Segment::new(self.to_local(capsule.segment.start), self.to_local(capsule.segment.end));
+        let axis = DSegment::new(
+            self.to_local_f64(capsule.segment.start.as_dvec3()),
+            self.to_local_f64(capsule.segment.end.as_dvec3()),
+        );
         let local_box = Aabb::new(-self.half_extents, self.half_extents);
-        local_box.distance_squared_to_segment(&axis) <= capsule.radius * capsule.radius
+        let r = f64::from(capsule.radius);
+        local_box.distance_squared_to_segment_f64(&axis) <= r * r
     }
 }
 
 impl Triangle {
     /// The squared distance from the centre to the triangle's closest point
-    /// ([`Triangle::closest_point`]) is at most `r²`.
+    /// ([`Triangle::closest_point`]) is at most `r²`, in `f64`.
     #[inline]
     pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
-        (self.closest_point(sphere.center).point - sphere.center).length_squared() <= sphere.radius * sphere.radius
+        let center = sphere.center.as_dvec3();
+        let r = f64::from(sphere.radius);
+        (self.closest_point_f64(center).point - center).length_squared() <= r * r
     }
 }
 

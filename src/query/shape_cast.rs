@@ -33,9 +33,21 @@ pub struct TimeOfImpact {
 
 /// `v` normalised, or the first of the fallbacks that is not zero, or `X`.
 fn unit_or(v: Vec3, fallbacks: &[Vec3]) -> Vec3 {
-    v.try_normalize()
-        .or_else(|| fallbacks.iter().find_map(|f| f.try_normalize()))
+    unit(v)
+        .or_else(|| fallbacks.iter().find_map(|&f| unit(f)))
         .unwrap_or(Vec3::X)
+}
+
+/// `v` normalised after scaling it to a largest component of 1: a vector
+/// of 1e-22 (two centres an ulp apart) has subnormal squares, and
+/// `try_normalize` alone would give a "unit" vector of length 1.003.
+fn unit(v: Vec3) -> Option<Vec3> {
+    let largest = v.abs().max_element();
+    if largest > 0.0 {
+        (v / largest).try_normalize()
+    } else {
+        None
+    }
 }
 
 impl Sphere {

@@ -216,19 +216,31 @@ impl ConvexHull {
             assign_outside(&mut faces, new_faces, &orphans, &p, eps);
         }
 
-        Ok(Self::from_faces(&faces, &edge_map, &p, origin, eps))
+        Ok(Self::from_faces(&faces, &edge_map, points, &p, origin, eps))
     }
 
-    /// Compacts the alive faces into the stored form (world coordinates).
-    fn from_faces(faces: &[Face], edge_map: &HashMap<(u32, u32), usize>, p: &[Vec3], origin: Vec3, eps: f32) -> Self {
+    /// Compacts the alive faces into the stored form (world coordinates):
+    /// the vertices are the input `points` themselves, not their shifted
+    /// copies `p` shifted back (which round: a coordinate of 7.5e-30 next
+    /// to one of 13.75 came back as 0).
+    fn from_faces(
+        faces: &[Face],
+        edge_map: &HashMap<(u32, u32), usize>,
+        points: &[Vec3],
+        p: &[Vec3],
+        origin: Vec3,
+        eps: f32,
+    ) -> Self {
         let alive: Vec<usize> = (0..faces.len()).filter(|&f| faces[f].alive).collect();
         let mut remap: HashMap<u32, u32> = HashMap::new();
         let mut local_vertices: Vec<Vec3> = Vec::new();
+        let mut vertices: Vec<Vec3> = Vec::new();
         let mut triangles = Vec::with_capacity(alive.len());
         for &f in &alive {
             let tri = faces[f].v.map(|i| {
                 *remap.entry(i).or_insert_with(|| {
                     local_vertices.push(p[i as usize]);
+                    vertices.push(points[i as usize]);
                     (local_vertices.len() - 1) as u32
                 })
             });
@@ -306,7 +318,7 @@ impl ConvexHull {
             .map(|v| (*v - local_center).length())
             .fold(0.0f32, f32::max);
         Self {
-            vertices: local_vertices.iter().map(|v| *v + origin).collect(),
+            vertices,
             triangles,
             planes,
             edges,
@@ -315,7 +327,10 @@ impl ConvexHull {
         }
     }
 
-    /// The hull's vertices (the extreme input points), in world space.
+    /// The hull's vertices, in world space: input points, exactly (the
+    /// extreme ones; a point within the tolerance of a face may be among
+    /// them when the first tetrahedron took it, ties in extremeness going
+    /// to the earlier point).
     #[inline]
     pub fn vertices(&self) -> &[Vec3] {
         &self.vertices
@@ -558,7 +573,12 @@ impl Segment {
             }
         }
         match entry_normal {
-            Some(normal) => Some(CastHit { t: t_enter, normal }),
+            // `+ 0.0` turns a `−0.0` (a start on an entry plane: `−(−0)/a`)
+            // into `0.0`, which every ordering of hits takes alike.
+            Some(normal) => Some(CastHit {
+                t: t_enter + 0.0,
+                normal,
+            }),
             None => Some(CastHit {
                 t: 0.0,
                 normal: -d.normalize_or_zero(),

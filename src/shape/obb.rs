@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::math::{Mat3, Quat, Vec3, UNIT_QUAT_TOLERANCE};
 use crate::shape::Aabb;
+use glam::DVec3;
 
 /// A solid box `center + R·x`, `|x_i| <= half_extents_i`; layout matches the
 /// book's `OBB { Vector3 mCenter; Quaternion mRotation; Vector3 mExtents; }`.
@@ -53,6 +54,14 @@ impl Obb {
     #[inline]
     pub fn to_local(&self, p: Vec3) -> Vec3 {
         self.rotation.inverse() * (p - self.center)
+    }
+
+    /// [`Obb::to_local`] in `f64`, for the squared-distance tests: the
+    /// difference `p − center` cannot overflow and the rotation adds a few
+    /// `f64` ulps.
+    #[inline]
+    pub(crate) fn to_local_f64(self, p: DVec3) -> DVec3 {
+        self.rotation.as_dquat().inverse() * (p - self.center.as_dvec3())
     }
 
     /// The tightest axis-aligned box holding the oriented box:

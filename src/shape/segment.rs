@@ -1,6 +1,15 @@
 //! Line segment `P(t) = start + t·(end − start)`, `t ∈ [0, 1]`.
+//!
+//! The distances are computed in `f64` (`DSegment`) and rounded once to
+//! `f32` at the end: every finite `f32` converts exactly, squares of any
+//! finite `f32` difference stay below 1.2e77 and the fourth powers of the
+//! segment–segment determinant below 1.4e154 (no overflow), and squares of
+//! `f32` subnormals do not underflow, so the pair tests built on them
+//! (`src/query/intersect.rs`) compare exact-to-rounding squared distances
+//! for every finite input.
 
-use crate::math::{Vec3, DEGENERATE_EPSILON};
+use crate::math::Vec3;
+use glam::DVec3;
 
 /// A closed line segment from `start` to `end`; layout-compatible with the
 /// book's `LineSegment { Vector3 mStart, mEnd; }` through `ffi::PhysSegment`.
@@ -79,12 +88,7 @@ impl Segment {
     /// ```
     #[inline]
     pub fn closest_t(&self, p: Vec3) -> f32 {
-        let d = self.direction();
-        let dd = d.length_squared();
-        if dd == 0.0 {
-            return 0.0;
-        }
-        ((p - self.start).dot(d) / dd).clamp(0.0, 1.0)
+        self.to_f64().closest_t(p.as_dvec3()) as f32
     }
 
     /// The point of the segment closest to `p`.
@@ -102,19 +106,19 @@ impl Segment {
     /// ```
     #[inline]
     pub fn distance_squared_to_point(&self, p: Vec3) -> f32 {
-        (self.closest_point(p) - p).length_squared()
+        self.to_f64().distance_squared_to_point(p.as_dvec3()) as f32
     }
 
     /// The closest points between `self` (parameter `s`) and `other`
-    /// (parameter `t`).
+    /// (parameter `t`), computed in `f64` and rounded to `f32` once.
     ///
     /// Ericson, *Real-Time Collision Detection*, §5.1.9, with the degeneracy
     /// tests made relative to the segments' lengths: either or both segments
     /// may have zero length, and parallel segments return one of their
     /// closest pairs. The determinant `a·e − b²` and the numerator of `s` are
     /// formed from cross products (Lagrange's identity) rather than as
-    /// differences of dot products, which cancel to noise in `f32` for
-    /// nearly parallel segments.
+    /// differences of dot products, which cancel for nearly parallel
+    /// segments.
     ///
     /// ```
     /// use collide::{Segment, math::Vec3};
@@ -124,6 +128,101 @@ impl Segment {
     /// assert_eq!((c.s, c.t, c.distance_squared), (0.5, 0.5, 4.0));
     /// ```
     pub fn closest_points(&self, other: &Segment) -> SegmentClosestPoints {
+        let c = self.to_f64().closest_points(&other.to_f64());
+        SegmentClosestPoints {
+            s: c.s as f32,
+            t: c.t as f32,
+            point_a: c.point_a.as_vec3(),
+            point_b: c.point_b.as_vec3(),
+            distance_squared: c.distance_squared as f32,
+        }
+    }
+
+    /// The same segment in `f64` (exact: every `f32` converts exactly).
+    #[inline]
+    pub(crate) fn to_f64(self) -> DSegment {
+        DSegment::new(self.start.as_dvec3(), self.end.as_dvec3())
+    }
+}
+
+/// A segment in `f64`: the arithmetic of the `f32` [`Segment`]'s distances
+/// and of the squared-distance pair tests.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct DSegment {
+    /// The point at `t = 0`.
+    pub start: DVec3,
+    /// The point at `t = 1`.
+    pub end: DVec3,
+}
+
+/// The closest pair of points between two [`DSegment`]s, in `f64`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct DClosestPoints {
+    /// Parameter of the closest point on the first segment, in `[0, 1]`.
+    pub s: f64,
+    /// Parameter of the closest point on the second segment, in `[0, 1]`.
+    pub t: f64,
+    /// The closest point on the first segment.
+    pub point_a: DVec3,
+    /// The closest point on the second segment.
+    pub point_b: DVec3,
+    /// `|point_a − point_b|²`.
+    pub distance_squared: f64,
+}
+
+/// Two directions are parallel when `|d1 × d2|² <= PARALLEL_SINE² · |d1|²·|d2|²`
+/// (the sine of their angle below a few `f64` ulps); then `s = 0` and the
+/// clamps pick one of the closest pairs. For directions that are
+/// differences of `f32` coordinates of similar magnitude, the products in
+/// `d1 × d2` are exact in `f64` (24-bit significands), so each component
+/// carries one rounding: exactly parallel directions give exactly 0, and
+/// nearly parallel ones an accurate normal, whereas `f32` (relative
+/// threshold `DEGENERATE_EPSILON`) had to treat a sine below 1e-5 as
+/// parallel, off by up to 1e-5 of the segments' length.
+const PARALLEL_SINE: f64 = 4.0 * f64::EPSILON;
+
+impl DSegment {
+    /// A segment from `start` to `end`.
+    #[inline]
+    pub(crate) const fn new(start: DVec3, end: DVec3) -> Self {
+        Self { start, end }
+    }
+
+    /// `end − start`.
+    #[inline]
+    pub(crate) fn direction(&self) -> DVec3 {
+        self.end - self.start
+    }
+
+    /// `start + t·(end − start)`.
+    #[inline]
+    pub(crate) fn point_at(&self, t: f64) -> DVec3 {
+        self.start + self.direction() * t
+    }
+
+    /// `clamp((p − start)·d / (d·d), 0, 1)` with `d = end − start` (Ericson
+    /// §5.1.2); 0 for a zero-length segment.
+    #[inline]
+    pub(crate) fn closest_t(&self, p: DVec3) -> f64 {
+        let d = self.direction();
+        let dd = d.length_squared();
+        if dd == 0.0 {
+            return 0.0;
+        }
+        ((p - self.start).dot(d) / dd).clamp(0.0, 1.0)
+    }
+
+    /// `min over t of |P(t) − p|²`.
+    #[inline]
+    pub(crate) fn distance_squared_to_point(&self, p: DVec3) -> f64 {
+        (self.point_at(self.closest_t(p)) - p).length_squared()
+    }
+
+    /// The closest points between `self` (parameter `s`) and `other`
+    /// (parameter `t`): Ericson §5.1.9 with `a·e − b² = |d1 × d2|²` and
+    /// `b·f − c·e = (d1 × d2)·(d2 × r)` (Lagrange's identity), parallel by
+    /// [`PARALLEL_SINE`], either segment possibly of zero length.
+    pub(crate) fn closest_points(&self, other: &DSegment) -> DClosestPoints {
         let d1 = self.direction();
         let d2 = other.direction();
         let r = self.start - other.start;
@@ -140,12 +239,11 @@ impl Segment {
                 ((-c / a).clamp(0.0, 1.0), 0.0)
             } else {
                 let b = d1.dot(d2);
-                // a·e − b² = |d1 × d2|² and b·f − c·e = (d1 × d2)·(d2 × r).
                 let normal = d1.cross(d2);
                 let denom = normal.length_squared();
-                // Parallel when sin²(angle) is below the tolerance: then any
-                // s works; pick s = 0 and let the clamps below fix t and s.
-                let parallel = denom <= DEGENERATE_EPSILON * DEGENERATE_EPSILON * a * e;
+                // Parallel: any s works; pick s = 0 and let the clamps
+                // below fix t and s.
+                let parallel = denom <= PARALLEL_SINE * PARALLEL_SINE * a * e;
                 let mut s = if parallel {
                     0.0
                 } else {
@@ -164,7 +262,7 @@ impl Segment {
         };
         let point_a = self.point_at(s);
         let point_b = other.point_at(t);
-        SegmentClosestPoints {
+        DClosestPoints {
             s,
             t,
             point_a,

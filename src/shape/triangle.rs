@@ -3,7 +3,9 @@
 use crate::error::{Error, Result};
 use crate::math::Vec3;
 use crate::query::CastHit;
+use crate::shape::segment::DSegment;
 use crate::shape::Segment;
+use glam::DVec3;
 
 /// A solid triangle `{ a + s·(b − a) + t·(c − a) : s, t >= 0, s + t <= 1 }`.
 ///
@@ -80,7 +82,7 @@ impl Triangle {
     /// The point of the triangle closest to `p`, with its barycentric
     /// coordinates (Ericson, *Real-Time Collision Detection*, §5.1.5: the
     /// Voronoi regions of the three vertices, then the three edges, then the
-    /// face).
+    /// face), computed in `f64` and rounded to `f32` once.
     ///
     /// A degenerate triangle (collinear or coincident corners, where the
     /// face region's denominator vanishes) returns the closest point of its
@@ -95,8 +97,20 @@ impl Triangle {
     /// assert_eq!(t.closest_point(Vec3::new(-1.0, -1.0, 0.0)).weights, [1.0, 0.0, 0.0]);
     /// ```
     pub fn closest_point(&self, p: Vec3) -> TriangleClosestPoint {
-        let (a, b, c) = (self.a, self.b, self.c);
-        let vertex = |point: Vec3, weights: [f32; 3]| TriangleClosestPoint { point, weights };
+        let c = self.closest_point_f64(p.as_dvec3());
+        TriangleClosestPoint {
+            point: c.point.as_vec3(),
+            weights: c.weights.map(|w| w as f32),
+        }
+    }
+
+    /// [`Triangle::closest_point`] in `f64`: the dot products of edges
+    /// (`d1 … d6`) and their products (`va, vb, vc`, fourth powers of the
+    /// coordinates) neither overflow nor underflow for any finite corner,
+    /// so the sphere–triangle test built on it is exact to rounding.
+    pub(crate) fn closest_point_f64(&self, p: DVec3) -> DTriangleClosestPoint {
+        let (a, b, c) = (self.a.as_dvec3(), self.b.as_dvec3(), self.c.as_dvec3());
+        let vertex = |point: DVec3, weights: [f64; 3]| DTriangleClosestPoint { point, weights };
         let ab = b - a;
         let ac = c - a;
         let ap = p - a;
@@ -144,8 +158,8 @@ impl Triangle {
             let nn = n.length_squared();
             if nn > 0.0 {
                 let u = (n.dot((b - p).cross(c - p)) / nn).clamp(0.0, 1.0);
-                // `max`/`min`, not `clamp`: `1 − u` is NaN for overflowing
-                // input, and `clamp` panics on a NaN bound.
+                // `max`/`min`, not `clamp`: `1 − u` is NaN for NaN input,
+                // and `clamp` panics on a NaN bound.
                 let v = (n.dot((c - p).cross(a - p)) / nn).max(0.0).min(1.0 - u);
                 let w = 1.0 - u - v;
                 return vertex(a * u + b * v + c * w, [u, v, w]);
@@ -156,19 +170,16 @@ impl Triangle {
     }
 
     /// The closest point of the three edges, for degenerate triangles.
-    fn closest_point_on_edges(&self, p: Vec3) -> TriangleClosestPoint {
-        let edges = [
-            (self.a, self.b, [0usize, 1]),
-            (self.b, self.c, [1, 2]),
-            (self.c, self.a, [2, 0]),
-        ];
-        let mut best = TriangleClosestPoint {
-            point: self.a,
+    fn closest_point_on_edges(&self, p: DVec3) -> DTriangleClosestPoint {
+        let (a, b, c) = (self.a.as_dvec3(), self.b.as_dvec3(), self.c.as_dvec3());
+        let edges = [(a, b, [0usize, 1]), (b, c, [1, 2]), (c, a, [2, 0])];
+        let mut best = DTriangleClosestPoint {
+            point: a,
             weights: [1.0, 0.0, 0.0],
         };
-        let mut best_distance = f32::INFINITY;
+        let mut best_distance = f64::INFINITY;
         for (start, end, [i, j]) in edges {
-            let segment = Segment::new(start, end);
+            let segment = DSegment::new(start, end);
             let t = segment.closest_t(p);
             let q = segment.point_at(t);
             let distance = (q - p).length_squared();
@@ -177,11 +188,20 @@ impl Triangle {
                 let mut weights = [0.0; 3];
                 weights[i] = 1.0 - t;
                 weights[j] += t;
-                best = TriangleClosestPoint { point: q, weights };
+                best = DTriangleClosestPoint { point: q, weights };
             }
         }
         best
     }
+}
+
+/// [`TriangleClosestPoint`] in `f64`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct DTriangleClosestPoint {
+    /// The closest point.
+    pub point: DVec3,
+    /// Barycentric weights of `a`, `b`, `c` (see [`TriangleClosestPoint`]).
+    pub weights: [f64; 3],
 }
 
 impl Segment {

@@ -18,9 +18,13 @@ use std::ptr::{null, null_mut};
 use collide::ffi::PhysStatus::{self, *};
 use collide::ffi::*;
 use collide::math::Vec3;
-use collide::{Aabb, Capsule, ColliderDesc, ColliderKey, Error, Filter, Hit, Pair, QueryFilter, Shape, Sphere, World};
+use collide::{
+    Aabb, Capsule, ColliderDesc, ColliderKey, ConvexHull, Error, Filter, Hit, Obb, Pair, QueryFilter, Shape, Sphere,
+    TriangleMesh, World,
+};
+use std::sync::Arc;
 
-use super::Input;
+use super::{same, Input, ShapeSpec};
 
 /// The status of each error of the safe API, as `PhysStatus` documents it.
 pub fn status_of(error: Error) -> PhysStatus {
@@ -409,7 +413,15 @@ impl CRun {
     pub fn step(&mut self, input: &mut Input) {
         let s = usize::from(input.u8() & 1);
         let spoil = Spoil::read(input);
-        match input.u8() % 24 {
+        let op = input.u8();
+        if op >= 192 {
+            self.narrow(s, (op - 192) % 8, input, &spoil);
+            for side in &self.sides {
+                side.check();
+            }
+            return;
+        }
+        match op % 24 {
             0..=2 => self.add(s, input, &spoil),
             3 => self.add_boxes(s, input, &spoil),
             4 => {
@@ -507,65 +519,39 @@ impl CRun {
     }
 
     fn add(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
-        let shape = input.shape();
+        let spec = input.shape_spec();
         let desc = self.desc(input);
         let use_desc = input.u8() % 4 != 0;
+        let counts = input.u8();
         let side = &mut self.sides[s];
         let world = spoil.mut_ptr(0, side.world);
         let desc_ptr = spoil.ptr(2, if use_desc { &desc } else { null() });
         let mut out = PhysCollider { bits: 0xdead };
         let out_ptr = spoil.mut_ptr(3, &mut out);
-        // SAFETY: the pointer contract.
-        let (status, name) = unsafe {
-            match shape {
-                Shape::Aabb(b) => {
-                    let b = PhysAabb {
-                        min: b.min.into(),
-                        max: b.max.into(),
-                    };
-                    (phys_add_box(world, spoil.ptr(1, &b), desc_ptr, out_ptr), "phys_add_box")
-                }
-                Shape::Sphere(sp) => {
-                    let sp = PhysSphere {
-                        center: sp.center.into(),
-                        radius: sp.radius,
-                    };
-                    (
-                        phys_add_sphere(world, spoil.ptr(1, &sp), desc_ptr, out_ptr),
-                        "phys_add_sphere",
-                    )
-                }
-                Shape::Capsule(c) => {
-                    let c = PhysCapsule {
-                        segment: PhysSegment {
-                            start: c.segment.start.into(),
-                            end: c.segment.end.into(),
-                        },
-                        radius: c.radius,
-                    };
-                    (
-                        phys_add_capsule(world, spoil.ptr(1, &c), desc_ptr, out_ptr),
-                        "phys_add_capsule",
-                    )
-                }
-                _ => unreachable!("the fuzzers make boxes, spheres and capsules"),
-            }
-        };
-        let pointer_fault = spoil
-            .fault::<PhysWorld>(0)
-            .or(spoil.fault::<PhysAabb>(1))
-            .or(spoil.fault::<PhysCollider>(3))
-            .or(spoil.fault::<PhysColliderDesc>(2).filter(|f| *f == Fault::Misaligned));
+        // SAFETY: the pointer contract; every array holds at least its
+        // count of records (a count beyond `isize::MAX` bytes is refused
+        // before anything is read).
+        let (status, name, shape_fault, shape) = unsafe { add_shape(&spec, counts, world, desc_ptr, out_ptr, spoil) };
+        let desc_fault = spoil.fault::<PhysColliderDesc>(2).filter(|f| *f == Fault::Misaligned);
         let desc = match (use_desc, spoil.fault::<PhysColliderDesc>(2)) {
             (true, None) => desc,
             _ => PhysColliderDesc::default(),
         };
-        let expected = if let Some(f) = pointer_fault {
+        // The shape is read (and built) first, then the other pointers.
+        let expected = if let Some(f) = shape_fault {
+            f.status()
+        } else if let Err(status) = shape {
+            status
+        } else if let Some(f) = spoil
+            .fault::<PhysWorld>(0)
+            .or(spoil.fault::<PhysCollider>(3))
+            .or(desc_fault)
+        {
             f.status()
         } else if desc.flags & !PHYS_COLLIDER_ALL_FLAGS != 0 {
             PHYS_ERROR_INVALID_ARGUMENT
         } else {
-            let result = side.mirror.add(mirror_desc(shape, &desc));
+            let result = side.mirror.add(mirror_desc(shape.expect("built"), &desc));
             if let Ok(key) = result {
                 side.issue(out, key);
                 self.handles.push(out);
@@ -979,7 +965,11 @@ impl CRun {
     }
 
     fn overlap(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
-        let shape = input.shape();
+        // The C ABI overlaps boxes, spheres, capsules and oriented boxes.
+        let shape = match input.shape() {
+            shape @ (Shape::Aabb(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Obb(_)) => shape,
+            other => Shape::Aabb(other.bounding_aabb()),
+        };
         let (filter, given, filter_fault) = self.filter_arg(input, spoil, 2);
         let capacity = usize::from(input.u8() % 6);
         let query = self.mirror_filter(s, &filter);
@@ -1021,7 +1011,14 @@ impl CRun {
                         spoil.fault::<PhysCapsule>(1),
                     )
                 }
-                _ => unreachable!("the fuzzers make boxes, spheres and capsules"),
+                Shape::Obb(o) => {
+                    let o = phys_obb(&o);
+                    (
+                        phys_overlap_obb(world, spoil.ptr(1, &o), filter_ptr, out, capacity, written, total),
+                        spoil.fault::<PhysObb>(1),
+                    )
+                }
+                _ => unreachable!("made a box above"),
             }
         };
         let (before, items) = match shape_fault.or(spoil.fault::<PhysWorld>(0)).or(filter_fault) {
@@ -1184,6 +1181,509 @@ impl CRun {
                 buffer.check(status, before, &items, spoil, 1, "phys_pair_events_*");
             }
         }
+    }
+}
+
+impl CRun {
+    /// One step of the narrow phase's functions (`src/ffi/narrow.rs`).
+    fn narrow(&mut self, s: usize, which: u8, input: &mut Input, spoil: &Spoil) {
+        match which {
+            0 | 1 => self.shape_cast(s, input, spoil),
+            2 => self.closest_point(s, input, spoil),
+            3 | 4 => self.distance_or_contact(s, which == 3, input, spoil),
+            5 => self.move_and_slide(s, input, spoil),
+            6 => self.overlap(s, input, spoil),
+            _ => self.add(s, input, spoil),
+        }
+    }
+
+    /// `phys_shape_cast_sphere`, `_capsule` or `_box`: pointers world 0,
+    /// shape 1, filter 2, out_hit 3, out 4, motion 5.
+    fn shape_cast(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
+        let kind = input.u8() % 3;
+        let shape = input.shape();
+        let motion = input.vec3();
+        let (filter, given, filter_fault) = self.filter_arg(input, spoil, 2);
+        let query = self.mirror_filter(s, &filter);
+        let side = &self.sides[s];
+        let m = PhysVec3::from(motion);
+        let mut hit_byte = SENTINEL_BYTE;
+        let mut out = sentinel_shape_hit();
+        let world = spoil.ptr(0, side.world.cast_const());
+        let filter_ptr = spoil.ptr(2, if given { &filter } else { null() });
+        let motion_ptr = spoil.ptr(5, &m);
+        let out_hit = spoil.mut_ptr(3, (&mut hit_byte as *mut u8).cast::<bool>());
+        let out_ptr = spoil.mut_ptr(4, &mut out);
+        // SAFETY: the pointer contract.
+        let (status, shape_fault, moving, name) = unsafe {
+            match kind {
+                0 => {
+                    let sp = sphere_of(&shape);
+                    let c = PhysSphere {
+                        center: sp.center.into(),
+                        radius: sp.radius,
+                    };
+                    (
+                        phys_shape_cast_sphere(world, spoil.ptr(1, &c), motion_ptr, filter_ptr, out_hit, out_ptr),
+                        spoil.fault::<PhysSphere>(1),
+                        Shape::Sphere(sp),
+                        "phys_shape_cast_sphere",
+                    )
+                }
+                1 => {
+                    let cap = capsule_of(&shape);
+                    let c = phys_capsule(&cap);
+                    (
+                        phys_shape_cast_capsule(world, spoil.ptr(1, &c), motion_ptr, filter_ptr, out_hit, out_ptr),
+                        spoil.fault::<PhysCapsule>(1),
+                        Shape::Capsule(cap),
+                        "phys_shape_cast_capsule",
+                    )
+                }
+                _ => {
+                    let b = Aabb::new(bounding_min(&shape), bounding_max(&shape));
+                    let c = PhysAabb::from(b);
+                    (
+                        phys_shape_cast_box(world, spoil.ptr(1, &c), motion_ptr, filter_ptr, out_hit, out_ptr),
+                        spoil.fault::<PhysAabb>(1),
+                        Shape::Aabb(b),
+                        "phys_shape_cast_box",
+                    )
+                }
+            }
+        };
+        let untouched = |byte: u8, out: &PhysShapeHit| byte == SENTINEL_BYTE && *out == sentinel_shape_hit();
+        let fault = shape_fault
+            .or(spoil.fault::<bool>(3))
+            .or(spoil.fault::<PhysShapeHit>(4))
+            .or(spoil.fault::<PhysWorld>(0))
+            .or(spoil.fault::<PhysVec3>(5))
+            .or(filter_fault);
+        if let Some(f) = fault {
+            expect(status, f.status(), name);
+            return assert!(untouched(hit_byte, &out), "{name} wrote on failure");
+        }
+        let result = side.mirror.shape_cast(&moving, motion, &query);
+        expect(status, result_status(&result), name);
+        match result {
+            Err(_) => assert!(untouched(hit_byte, &out), "{name} wrote on failure"),
+            Ok(None) => assert!(hit_byte == 0 && out == sentinel_shape_hit(), "{name}: a miss"),
+            Ok(Some(hit)) => {
+                assert_eq!(hit_byte, 1, "{name}: a hit");
+                let expected = PhysShapeHit {
+                    collider: side.handle_of(hit.collider),
+                    user_data: hit.user_data,
+                    t: hit.t,
+                    point: hit.point.into(),
+                    normal: hit.normal.into(),
+                };
+                assert!(same(&out, &expected), "{name}: {out:?}, the mirror says {expected:?}");
+            }
+        }
+    }
+
+    /// `phys_closest_point`: pointers world 0, point 1, filter 2, out_hit
+    /// 3, out 4.
+    fn closest_point(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
+        let point = input.vec3();
+        let max_distance = input.max_distance();
+        let (filter, given, filter_fault) = self.filter_arg(input, spoil, 2);
+        let query = self.mirror_filter(s, &filter);
+        let side = &self.sides[s];
+        let p = PhysVec3::from(point);
+        let mut hit_byte = SENTINEL_BYTE;
+        let mut out = sentinel_closest();
+        // SAFETY: the pointer contract.
+        let status = unsafe {
+            phys_closest_point(
+                spoil.ptr(0, side.world.cast_const()),
+                spoil.ptr(1, &p),
+                max_distance,
+                spoil.ptr(2, if given { &filter } else { null() }),
+                spoil.mut_ptr(3, (&mut hit_byte as *mut u8).cast::<bool>()),
+                spoil.mut_ptr(4, &mut out),
+            )
+        };
+        let name = "phys_closest_point";
+        let untouched = |byte: u8, out: &PhysClosest| byte == SENTINEL_BYTE && *out == sentinel_closest();
+        let fault = spoil
+            .fault::<bool>(3)
+            .or(spoil.fault::<PhysClosest>(4))
+            .or(spoil.fault::<PhysWorld>(0))
+            .or(spoil.fault::<PhysVec3>(1))
+            .or(filter_fault);
+        if let Some(f) = fault {
+            expect(status, f.status(), name);
+            return assert!(untouched(hit_byte, &out), "{name} wrote on failure");
+        }
+        let result = side.mirror.closest_point(point, max_distance, &query);
+        expect(status, result_status(&result), name);
+        match result {
+            Err(_) => assert!(untouched(hit_byte, &out), "{name} wrote on failure"),
+            Ok(None) => assert!(hit_byte == 0 && out == sentinel_closest(), "{name}: none"),
+            Ok(Some((key, d))) => {
+                assert_eq!(hit_byte, 1, "{name}: found");
+                let expected = PhysClosest {
+                    collider: side.handle_of(key),
+                    user_data: side.mirror.get(key).expect("live").user_data(),
+                    distance: d.into(),
+                };
+                assert!(same(&out, &expected), "{name}: {out:?}, the mirror says {expected:?}");
+            }
+        }
+    }
+
+    /// `phys_distance` (pointers world 0, out 1) or `phys_contact` (world
+    /// 0, out_touching 1, out 2) of two handles: any, or live ones.
+    fn distance_or_contact(&mut self, s: usize, distance: bool, input: &mut Input, spoil: &Spoil) {
+        let (a, b) = if input.bool() {
+            let side = &self.sides[s];
+            let live: Vec<PhysCollider> = side.mirror.iter().map(|(k, _)| side.handle_of(k)).collect();
+            let pick = |input: &mut Input| {
+                let i = usize::from(input.u8());
+                live.get(i % live.len().max(1)).copied().unwrap_or_default()
+            };
+            (pick(input), pick(input))
+        } else {
+            (self.handle(input), self.handle(input))
+        };
+        let side = &self.sides[s];
+        let world = spoil.ptr(0, side.world.cast_const());
+        let keys = side.key_of(a).zip(side.key_of(b));
+        if distance {
+            let mut out = sentinel_distance();
+            // SAFETY: the pointer contract.
+            let status = unsafe { phys_distance(world, a, b, spoil.mut_ptr(1, &mut out)) };
+            let expected = match (spoil.fault::<PhysDistance>(1).or(spoil.fault::<PhysWorld>(0)), keys) {
+                (Some(f), _) => Err(f.status()),
+                (None, None) => Err(PHYS_ERROR_STALE_HANDLE),
+                (None, Some((ka, kb))) => side.mirror.distance(ka, kb).map_err(status_of),
+            };
+            match expected {
+                Err(e) => {
+                    expect(status, e, "phys_distance");
+                    assert!(out == sentinel_distance(), "phys_distance wrote on failure");
+                }
+                Ok(d) => {
+                    expect(status, PHYS_OK, "phys_distance");
+                    let d = PhysDistance::from(d);
+                    assert!(same(&out, &d), "phys_distance: {out:?}, the mirror says {d:?}");
+                }
+            }
+        } else {
+            let mut touching = SENTINEL_BYTE;
+            let mut out = sentinel_contact();
+            // SAFETY: the pointer contract.
+            let status = unsafe {
+                phys_contact(
+                    world,
+                    a,
+                    b,
+                    spoil.mut_ptr(1, (&mut touching as *mut u8).cast::<bool>()),
+                    spoil.mut_ptr(2, &mut out),
+                )
+            };
+            let fault = spoil
+                .fault::<bool>(1)
+                .or(spoil.fault::<PhysContact>(2))
+                .or(spoil.fault::<PhysWorld>(0));
+            let expected = match (fault, keys) {
+                (Some(f), _) => Err(f.status()),
+                (None, None) => Err(PHYS_ERROR_STALE_HANDLE),
+                (None, Some((ka, kb))) => side.mirror.contact(ka, kb).map_err(status_of),
+            };
+            match expected {
+                Err(e) => {
+                    expect(status, e, "phys_contact");
+                    assert!(
+                        touching == SENTINEL_BYTE && out == sentinel_contact(),
+                        "phys_contact wrote on failure"
+                    );
+                }
+                Ok(None) => {
+                    expect(status, PHYS_OK, "phys_contact");
+                    assert!(touching == 0 && out == sentinel_contact(), "phys_contact: apart");
+                }
+                Ok(Some(c)) => {
+                    expect(status, PHYS_OK, "phys_contact");
+                    let c = PhysContact::from(c);
+                    assert!(
+                        touching == 1 && same(&out, &c),
+                        "phys_contact: {out:?}, the mirror says {c:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `phys_move_and_slide_capsule`: pointers world 0, capsule 1, motion
+    /// 2, filter 3, out_delta 4, out_hit_count 5.
+    fn move_and_slide(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
+        let capsule = capsule_of(&input.shape());
+        let motion = input.vec3();
+        let (filter, given, filter_fault) = self.filter_arg(input, spoil, 3);
+        let max_iterations = match input.u8() {
+            0..=239 => u32::from(input.u8() % 12),
+            _ => 1000,
+        };
+        let query = self.mirror_filter(s, &filter);
+        let side = &self.sides[s];
+        let (c, m) = (phys_capsule(&capsule), PhysVec3::from(motion));
+        let sentinel_delta = PhysVec3 { x: 7.0, y: 7.0, z: 7.0 };
+        let (mut delta, mut count) = (sentinel_delta, SENTINEL_COUNT);
+        // SAFETY: the pointer contract.
+        let status = unsafe {
+            phys_move_and_slide_capsule(
+                spoil.ptr(0, side.world.cast_const()),
+                spoil.ptr(1, &c),
+                spoil.ptr(2, &m),
+                spoil.ptr(3, if given { &filter } else { null() }),
+                max_iterations,
+                spoil.mut_ptr(4, &mut delta),
+                spoil.mut_ptr(5, &mut count),
+            )
+        };
+        let name = "phys_move_and_slide_capsule";
+        let fault = spoil
+            .fault::<PhysVec3>(4)
+            .or(spoil.fault::<usize>(5))
+            .or(spoil.fault::<PhysWorld>(0))
+            .or(spoil.fault::<PhysCapsule>(1))
+            .or(spoil.fault::<PhysVec3>(2))
+            .or(filter_fault);
+        let expected = match fault {
+            Some(f) => Err(f.status()),
+            None => side
+                .mirror
+                .move_and_slide(&Shape::Capsule(capsule), motion, &query, max_iterations as usize)
+                .map_err(status_of),
+        };
+        match expected {
+            Err(e) => {
+                expect(status, e, name);
+                assert!(
+                    delta == sentinel_delta && count == SENTINEL_COUNT,
+                    "{name} wrote on failure"
+                );
+            }
+            Ok(moved) => {
+                expect(status, PHYS_OK, name);
+                let expected = PhysVec3::from(moved.position_delta);
+                assert!(
+                    same(&delta, &expected),
+                    "{name}: {delta:?}, the mirror says {expected:?}"
+                );
+                assert_eq!(count, moved.hits.len(), "{name}: hits");
+            }
+        }
+    }
+}
+
+/// Calls the `phys_add_*` function of the shape: the status, its name,
+/// the fault of the shape's pointer (argument 1; a mesh's indices are
+/// argument 4), and the shape as the library must build it from what it
+/// reads (or the status of its refusal). `counts` picks a hull's or mesh's
+/// counts: mostly the arrays' lengths, sometimes one short (a mismatch),
+/// 0, or so large that the byte length overflows `isize`.
+///
+/// # Safety
+/// The pointer contract.
+unsafe fn add_shape(
+    spec: &ShapeSpec,
+    counts: u8,
+    world: *mut PhysWorld,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+    spoil: &Spoil,
+) -> (PhysStatus, &'static str, Option<Fault>, Result<Shape, PhysStatus>) {
+    let count = |len: usize, pick: u8| match pick % 8 {
+        0 => usize::MAX,
+        1 => isize::MAX as usize / 4,
+        2 => len.saturating_sub(1),
+        3 => 0,
+        _ => len,
+    };
+    let built = |shape: Result<Shape, Error>| shape.map_err(status_of);
+    // SAFETY (every call): the pointer contract, passed on.
+    unsafe {
+        match spec {
+            ShapeSpec::Plain(Shape::Aabb(b)) => {
+                let b = PhysAabb::from(*b);
+                let status = phys_add_box(world, spoil.ptr(1, &b), desc, out);
+                (
+                    status,
+                    "phys_add_box",
+                    spoil.fault::<PhysAabb>(1),
+                    Ok(Shape::Aabb(b.into())),
+                )
+            }
+            ShapeSpec::Plain(Shape::Sphere(sp)) => {
+                let c = PhysSphere {
+                    center: sp.center.into(),
+                    radius: sp.radius,
+                };
+                let status = phys_add_sphere(world, spoil.ptr(1, &c), desc, out);
+                (
+                    status,
+                    "phys_add_sphere",
+                    spoil.fault::<PhysSphere>(1),
+                    Ok(Shape::Sphere(*sp)),
+                )
+            }
+            ShapeSpec::Plain(Shape::Capsule(cap)) => {
+                let c = phys_capsule(cap);
+                let status = phys_add_capsule(world, spoil.ptr(1, &c), desc, out);
+                (
+                    status,
+                    "phys_add_capsule",
+                    spoil.fault::<PhysCapsule>(1),
+                    Ok(Shape::Capsule(*cap)),
+                )
+            }
+            ShapeSpec::Plain(Shape::Obb(o)) => {
+                let c = phys_obb(o);
+                let status = phys_add_obb(world, spoil.ptr(1, &c), desc, out);
+                (status, "phys_add_obb", spoil.fault::<PhysObb>(1), Ok(Shape::Obb(*o)))
+            }
+            ShapeSpec::Plain(Shape::Triangle(t)) => {
+                let c = PhysTriangle {
+                    a: t.a.into(),
+                    b: t.b.into(),
+                    c: t.c.into(),
+                };
+                let status = phys_add_triangle(world, spoil.ptr(1, &c), desc, out);
+                (
+                    status,
+                    "phys_add_triangle",
+                    spoil.fault::<PhysTriangle>(1),
+                    Ok(Shape::Triangle(*t)),
+                )
+            }
+            ShapeSpec::Plain(Shape::Cylinder(cy)) => {
+                let c = PhysCylinder {
+                    segment: PhysSegment {
+                        start: cy.segment.start.into(),
+                        end: cy.segment.end.into(),
+                    },
+                    radius: cy.radius,
+                };
+                let status = phys_add_cylinder(world, spoil.ptr(1, &c), desc, out);
+                (
+                    status,
+                    "phys_add_cylinder",
+                    spoil.fault::<PhysCylinder>(1),
+                    Ok(Shape::Cylinder(*cy)),
+                )
+            }
+            ShapeSpec::Plain(Shape::Cone(co)) => {
+                let c = PhysCone {
+                    base_center: co.base_center.into(),
+                    apex: co.apex.into(),
+                    radius: co.radius,
+                };
+                let status = phys_add_cone(world, spoil.ptr(1, &c), desc, out);
+                (
+                    status,
+                    "phys_add_cone",
+                    spoil.fault::<PhysCone>(1),
+                    Ok(Shape::Cone(*co)),
+                )
+            }
+            ShapeSpec::Plain(_) => unreachable!("hulls and meshes come as their inputs"),
+            ShapeSpec::Hull(spec) => {
+                let points: Vec<PhysVec3> = spec.points().iter().map(|&p| p.into()).collect();
+                let n = count(points.len(), counts);
+                let status = phys_add_hull(world, spoil.ptr(1, points.as_ptr()), n, desc, out);
+                let shape = if n > isize::MAX as usize / core::mem::size_of::<PhysVec3>() {
+                    Err(PHYS_ERROR_INVALID_ARGUMENT)
+                } else if n == points.len() {
+                    built(ShapeSpec::Hull(spec.clone()).build())
+                } else {
+                    let prefix: Vec<Vec3> = spec.points()[..n].to_vec();
+                    built(ConvexHull::from_points(&prefix).map(|h| Shape::Hull(Arc::new(h))))
+                };
+                (status, "phys_add_hull", spoil.fault::<PhysVec3>(1), shape)
+            }
+            ShapeSpec::Mesh(vertices, triangles) => {
+                let v: Vec<PhysVec3> = vertices.iter().map(|&p| p.into()).collect();
+                let indices: Vec<u32> = triangles.iter().flatten().copied().collect();
+                let (nv, ni) = (count(v.len(), counts), count(indices.len(), counts >> 3));
+                let status = phys_add_mesh(
+                    world,
+                    spoil.ptr(1, v.as_ptr()),
+                    nv,
+                    spoil.ptr(4, indices.as_ptr()),
+                    ni,
+                    desc,
+                    out,
+                );
+                let fault = spoil.fault::<PhysVec3>(1).or(spoil.fault::<u32>(4));
+                let shape = if ni % 3 != 0
+                    || nv > isize::MAX as usize / core::mem::size_of::<PhysVec3>()
+                    || ni > isize::MAX as usize / core::mem::size_of::<u32>()
+                {
+                    Err(PHYS_ERROR_INVALID_ARGUMENT)
+                } else if (nv, ni) == (v.len(), indices.len()) {
+                    built(ShapeSpec::Mesh(vertices.clone(), triangles.clone()).build())
+                } else {
+                    let tris: Vec<[u32; 3]> = indices[..ni].chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+                    built(TriangleMesh::new(vertices[..nv].to_vec(), tris).map(|m| Shape::Mesh(Arc::new(m))))
+                };
+                (status, "phys_add_mesh", fault, shape)
+            }
+        }
+    }
+}
+
+fn phys_obb(o: &Obb) -> PhysObb {
+    PhysObb {
+        center: o.center.into(),
+        rotation: o.rotation.into(),
+        half_extents: o.half_extents.into(),
+    }
+}
+
+fn phys_capsule(c: &Capsule) -> PhysCapsule {
+    PhysCapsule {
+        segment: PhysSegment {
+            start: c.segment.start.into(),
+            end: c.segment.end.into(),
+        },
+        radius: c.radius,
+    }
+}
+
+fn sentinel_shape_hit() -> PhysShapeHit {
+    PhysShapeHit {
+        collider: PhysCollider { bits: 0xdead_beef },
+        user_data: 0xdead,
+        t: -7.0,
+        point: PhysVec3 { x: 7.0, y: 7.0, z: 7.0 },
+        normal: PhysVec3::default(),
+    }
+}
+
+fn sentinel_distance() -> PhysDistance {
+    PhysDistance {
+        distance: -7.0,
+        point_a: PhysVec3 { x: 7.0, y: 7.0, z: 7.0 },
+        ..PhysDistance::default()
+    }
+}
+
+fn sentinel_closest() -> PhysClosest {
+    PhysClosest {
+        collider: PhysCollider { bits: 0xdead_beef },
+        user_data: 0xdead,
+        distance: sentinel_distance(),
+    }
+}
+
+fn sentinel_contact() -> PhysContact {
+    PhysContact {
+        depth: -7.0,
+        point_a: PhysVec3 { x: 7.0, y: 7.0, z: 7.0 },
+        ..PhysContact::default()
     }
 }
 

@@ -9,7 +9,10 @@
 //!   the world to a [`Model`] kept beside it: a plain list of the colliders'
 //!   validated descriptions and world shapes, with brute-force casts
 //!   (`Shape::cast_segment`), brute-force pairs (`Shape::intersects` +
-//!   `Filter::interacts_with`) and the expected error of every invalid input.
+//!   `Filter::interacts_with`), the narrow phase's queries by brute force
+//!   with the same per-pair functions (`Shape::cast_shape`,
+//!   `Shape::distance`, `Shape::contact`, the slide loop), and the expected
+//!   error of every invalid input (constructors of hulls and meshes included).
 //! - [`c_abi::run_c_abi`] drives the `phys_*` functions the same way.
 //!
 //! Every check is an `assert!`: a failing check, or any panic of collide,
@@ -23,23 +26,28 @@ pub mod c_abi;
 use collide::ffi::PhysCollider;
 use collide::math::{Quat, Vec3};
 use collide::{
-    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Error, Filter, Hit, Pair, QueryFilter, Segment, Shape, Sphere,
-    Transform, World,
+    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Distance, Error, Filter, Hit,
+    MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, ShapeHit, Sphere, Transform, Triangle, TriangleMesh, World,
+    MOVE_AND_SLIDE_SKIN,
 };
+use std::sync::Arc;
 
 /// At most this many steps per input, so an input runs in bounded time.
 pub const MAX_STEPS: usize = 256;
 
-/// The range in which the exact tests are exact. The pair and region
-/// oracles are `filters interact ∧ bounds overlap ∧ Shape::intersects`: the
-/// bounds test is part of the definition (every finder, `broad::naive`
-/// included, runs it first) because the squared-distance tests are not exact
-/// at the ends of the float range: a gap below √(f32::MIN_POSITIVE) ≈ 1e-19
-/// squares to 0 and reads as touching (finding F2 of RELIABILITY.md), and
-/// beyond √(f32::MAX) ≈ 1.8e19 a squared distance overflows and `∞ <= ∞`
-/// reads as an overlap (F1). Within `±EXACT_RANGE` (where even the fourth
-/// powers of the capsule tests stay finite) the model also checks that the
-/// bounds test never drops a pair the exact test finds by more than rounding.
+/// The range in which every exact test is exact. The closed forms (boxes:
+/// exact comparisons; spheres and capsules: squared distances in `f64`,
+/// where no square of a finite `f32` overflows or underflows, findings F1,
+/// F2 and F10 of RELIABILITY.md, fixed) are exact to rounding over the
+/// whole finite range; the tests of the other kinds (oriented boxes,
+/// GJK) compute in `f32` and are checked within `±EXACT_RANGE`, where
+/// their fourth powers stay finite.
+///
+/// The pair and region oracles are `filters interact ∧ bounds overlap ∧
+/// Shape::intersects`: the bounds test is part of the definition (every
+/// finder, `broad::naive` included, runs it first) because the `f32`
+/// bounds round (a sphere's `center ± r` can fall an ulp short of the exact
+/// surface); [`check_bounds_gap`] checks that this is all it drops.
 pub const EXACT_RANGE: f32 = 1.0e9;
 
 /// Whether the segment touches the closed box (see [`entry_t`]).
@@ -107,21 +115,24 @@ pub fn gap(a: &Aabb, b: &Aabb) -> f32 {
     (a.min - b.max).max(b.min - a.max).max_element().max(0.0)
 }
 
-/// Asserts that the bounds test drops an exact overlap only by rounding:
-/// within [`EXACT_RANGE`], a gap of a few ulps of the coordinates.
+/// Asserts that the bounds test drops an exact overlap only by the
+/// rounding of the bounds: a gap of a few ulps of the coordinates (and a
+/// few of the smallest subnormal, the ulp of coordinates near 0). For two
+/// closed forms at every scale (their exact tests have no overflow or
+/// underflow left: F1, F2), for other kinds within [`EXACT_RANGE`].
 #[track_caller]
 fn check_bounds_gap(a: &Shape, b: &Shape) {
-    if !(shape_in_range(a) && shape_in_range(b)) {
+    if !((closed_form(a) && closed_form(b)) || (shape_in_range(a) && shape_in_range(b))) {
         return;
     }
     let (ba, bb) = (a.bounding_aabb(), b.bounding_aabb());
     let scale = [ba.min, ba.max, bb.min, bb.max]
         .iter()
         .map(|v| v.abs().max_element())
-        .fold(1.0e-30_f32, f32::max);
-    // Below ~1e-18 a gap's square is subnormal or 0 (F2): absolute slack.
+        .fold(0.0f32, f32::max);
+    let slack = 8.0 * f32::EPSILON * scale + 4.0 * f32::from_bits(1);
     assert!(
-        gap(&ba, &bb) <= 8.0 * f32::EPSILON * scale + 1.0e-18,
+        gap(&ba, &bb) <= slack,
         "{a:?} and {b:?} intersect exactly but their bounds are {} apart",
         gap(&ba, &bb)
     );
@@ -286,10 +297,62 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// A shape, usually valid (a box `min + size`), sometimes raw numbers
-    /// (inverted boxes, negative radii, NaN).
+    /// A shape of any kind (see [`Input::shape_spec`]); a hull or mesh its
+    /// constructor refuses (the refusal checked) becomes a point at the origin.
     pub fn shape(&mut self) -> Shape {
-        match self.u8() % 6 {
+        self.shape_spec()
+            .build()
+            .unwrap_or(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0)))
+    }
+
+    /// The raw inputs of a shape of any kind. A first byte below 168 makes
+    /// the three shapes of the broad phase as before (a box `min + size`, a
+    /// sphere, a capsule, or raw numbers: inverted boxes, negative radii,
+    /// NaN); from 168 on, the narrow phase's: an oriented box (any rotation,
+    /// negative or NaN half-extents), a triangle (sometimes degenerate), a
+    /// cylinder, a cone (sometimes flat), the points of a convex hull, or the
+    /// vertices and triangles of a mesh.
+    pub fn shape_spec(&mut self) -> ShapeSpec {
+        let tag = self.u8();
+        if tag < 168 {
+            return ShapeSpec::Plain(self.broad_shape(tag % 6));
+        }
+        ShapeSpec::Plain(match (tag - 168) % 8 {
+            0 => {
+                let half_extents = if self.bool() { self.size3() } else { self.vec3() };
+                Shape::Obb(Obb::new(self.vec3(), self.quat(), half_extents))
+            }
+            1 => {
+                let a = self.vec3();
+                let (b, c) = match self.u8() % 4 {
+                    0 => (a, a),
+                    1 => {
+                        let b = self.vec3();
+                        (b, a + (b - a) * self.f32())
+                    }
+                    _ => (self.vec3(), self.vec3()),
+                };
+                Shape::Triangle(Triangle::new(a, b, c))
+            }
+            2 => {
+                let radius = if self.bool() { self.size() } else { self.f32() };
+                Shape::Cylinder(Cylinder::new(self.segment(), radius))
+            }
+            3 => {
+                let base = self.vec3();
+                let apex = if self.u8() % 4 == 0 { base } else { self.vec3() };
+                let radius = if self.bool() { self.size() } else { self.f32() };
+                Shape::Cone(Cone::new(base, apex, radius))
+            }
+            4 | 5 => return ShapeSpec::Hull(self.hull_points()),
+            6 => return self.mesh(),
+            _ => Shape::Obb(Obb::new(self.vec3(), Quat::IDENTITY, self.size3())),
+        })
+    }
+
+    /// A shape of the broad phase: a box, a sphere or a capsule.
+    fn broad_shape(&mut self, kind: u8) -> Shape {
+        match kind {
             0 | 1 => {
                 let min = self.vec3();
                 Shape::Aabb(Aabb::new(min, min + self.size3()))
@@ -304,6 +367,72 @@ impl<'a> Input<'a> {
                     Shape::Capsule(Capsule::new(self.segment(), self.f32()))
                 }
             }
+        }
+    }
+
+    /// The points of a convex hull, of a family whose fate the
+    /// documentation of `ConvexHull::from_points` decides ([`HullPoints`]).
+    fn hull_points(&mut self) -> HullPoints {
+        let n = usize::from(self.u8() % 12);
+        match self.u8() % 6 {
+            0 => HullPoints::Any((0..n).map(|_| self.vec3()).collect()),
+            1 | 2 => {
+                // A box's corners, with duplicates, an interior point and
+                // one on a face, in any order.
+                let (min, size) = (self.vec3(), self.size3());
+                let mut points: Vec<Vec3> = (0..8)
+                    .map(|i| min + size * Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+                    .collect();
+                points.push(min + size * 0.5);
+                points.push(min + size * Vec3::new(0.5, 0.5, 1.0));
+                for _ in 0..n % 4 {
+                    let i = usize::from(self.u8()) % points.len();
+                    points.push(points[i]);
+                }
+                let rotate = usize::from(self.u8()) % points.len();
+                points.rotate_left(rotate);
+                if self.u8() % 8 == 0 {
+                    // A non-finite one among them.
+                    let i = usize::from(self.u8()) % points.len();
+                    points[i].y = SPECIAL_FLOATS[usize::from(self.u8() % 3)];
+                }
+                HullPoints::Box { points, min, size }
+            }
+            3 => {
+                let z = self.f32();
+                HullPoints::Coplanar((0..n).map(|_| Vec3::new(self.f32(), self.f32(), z)).collect())
+            }
+            4 => {
+                let p = self.vec3();
+                HullPoints::Coincident(vec![p; n])
+            }
+            _ => HullPoints::Any((0..n % 4).map(|_| self.vec3()).collect()),
+        }
+    }
+
+    /// The vertices and triangles of a mesh: 0–6 vertices (any floats),
+    /// 0–4 triangles whose indices are mostly in range, sometimes one past
+    /// the end, sometimes any `u32`.
+    fn mesh(&mut self) -> ShapeSpec {
+        let vertices: Vec<Vec3> = (0..self.u8() % 7).map(|_| self.vec3()).collect();
+        let n = vertices.len() as u32;
+        let triangles = (0..self.u8() % 5)
+            .map(|_| {
+                [0; 3].map(|_: u32| match self.u8() {
+                    0..=239 => u32::from(self.u8()) % (n + 1),
+                    _ => self.u32(),
+                })
+            })
+            .collect();
+        ShapeSpec::Mesh(vertices, triangles)
+    }
+
+    /// A search radius: mostly a size, sometimes any float (negative, NaN, ∞).
+    pub fn max_distance(&mut self) -> f32 {
+        if self.u8() % 4 == 0 {
+            self.f32()
+        } else {
+            self.size() * 4.0
         }
     }
 
@@ -391,8 +520,236 @@ pub fn expected_shape_error(shape: &Shape) -> Option<Error> {
                 (c.radius < 0.0).then_some(Error::NegativeRadius)
             }
         }
-        // The fuzzers make only the three shapes above.
-        other => other.validate().err(),
+        Shape::Obb(o) => {
+            let q = o.rotation;
+            if !finite(o.center) || !finite(o.half_extents) || ![q.x, q.y, q.z, q.w].iter().all(|v| v.is_finite()) {
+                return Some(Error::NonFinite(""));
+            }
+            if let Some(axis) = (0..3).find(|&axis| o.half_extents[axis] < 0.0) {
+                return Some(Error::InvertedBox(["x", "y", "z"][axis]));
+            }
+            ((q.length_squared() - 1.0).abs() > collide::math::UNIT_QUAT_TOLERANCE)
+                .then_some(Error::InvalidArgument(""))
+        }
+        // Degenerate triangles are allowed.
+        Shape::Triangle(t) => (!finite(t.a) || !finite(t.b) || !finite(t.c)).then_some(Error::NonFinite("")),
+        Shape::Cylinder(c) => {
+            if !finite(c.segment.start) || !finite(c.segment.end) || !c.radius.is_finite() {
+                Some(Error::NonFinite(""))
+            } else {
+                (c.radius < 0.0).then_some(Error::NegativeRadius)
+            }
+        }
+        Shape::Cone(c) => {
+            if !finite(c.base_center) || !finite(c.apex) || !c.radius.is_finite() {
+                Some(Error::NonFinite(""))
+            } else {
+                (c.radius < 0.0).then_some(Error::NegativeRadius)
+            }
+        }
+        // Checked when built; its centre and bounding radius must be finite.
+        Shape::Hull(h) => (!h.center().is_finite() || !h.bounding_radius().is_finite()).then_some(Error::NonFinite("")),
+        Shape::Mesh(m) => {
+            let b = m.bounding_aabb();
+            (!finite(b.min) || !finite(b.max)).then_some(Error::NonFinite(""))
+        }
+    }
+}
+
+/// What a query taking a convex shape (overlap, shape cast, closest, move
+/// and slide) must say of it: a mesh is refused (`InvalidArgument`), then
+/// the shape's own validation.
+pub fn expected_query_shape_error(shape: &Shape) -> Option<Error> {
+    if matches!(shape, Shape::Mesh(_)) {
+        return Some(Error::InvalidArgument(""));
+    }
+    expected_shape_error(shape)
+}
+
+/// What a motion must not be ([`World::shape_cast`],
+/// [`World::move_and_slide`]): non-finite, or carrying the shape's bounds
+/// beyond `f32`.
+pub fn expected_motion_error(shape: &Shape, motion: Vec3) -> Option<Error> {
+    let b = shape.bounding_aabb();
+    (!finite(motion) || !finite(b.min + motion) || !finite(b.max + motion)).then_some(Error::NonFinite(""))
+}
+
+/// What `World::closest` must say of a search radius (after the shape):
+/// non-finite, negative, or growing the shape's bounds beyond `f32`.
+pub fn expected_max_distance_error(shape: &Shape, max_distance: f32) -> Option<Error> {
+    if !max_distance.is_finite() {
+        return Some(Error::NonFinite(""));
+    }
+    if max_distance < 0.0 {
+        return Some(Error::InvalidArgument(""));
+    }
+    let reach = shape.bounding_aabb().expanded(max_distance);
+    (!finite(reach.min) || !finite(reach.max)).then_some(Error::NonFinite(""))
+}
+
+/// The points of a convex hull, by family: what `ConvexHull::from_points`
+/// must do with each follows from its documentation (a non-finite point:
+/// `NonFinite`; fewer than four points, coincident, collinear or coplanar
+/// ones: `InvalidArgument`).
+#[derive(Debug, Clone)]
+pub enum HullPoints {
+    /// Any points: a hull, or `InvalidArgument`.
+    Any(Vec<Vec3>),
+    /// A box's corners `min + size ∘ {0, 1}³` among duplicates, an interior
+    /// point and one on a face: for a solid box (see [`solid_box`]), a hull
+    /// of exactly the eight corners.
+    Box { points: Vec<Vec3>, min: Vec3, size: Vec3 },
+    /// Points of one plane `z = c`: `InvalidArgument`.
+    Coplanar(Vec<Vec3>),
+    /// One point repeated: `InvalidArgument`.
+    Coincident(Vec<Vec3>),
+}
+
+impl HullPoints {
+    /// The points, as passed to the constructor.
+    pub fn points(&self) -> &[Vec3] {
+        match self {
+            HullPoints::Any(p) | HullPoints::Coplanar(p) | HullPoints::Coincident(p) => p,
+            HullPoints::Box { points, .. } => points,
+        }
+    }
+}
+
+/// Whether a box of `size` at `min` is solid at the hull's tolerance with
+/// room to spare: every side at least 0.25, at most 1e3, within ±1e4.
+pub fn solid_box(min: Vec3, size: Vec3) -> bool {
+    size.min_element() >= 0.25 && size.max_element() <= 1.0e3 && min.abs().max_element() <= 1.0e4
+}
+
+/// The raw inputs of a shape: a plain shape, or what a convex hull or a
+/// triangle mesh is built from.
+#[derive(Debug, Clone)]
+pub enum ShapeSpec {
+    /// A shape needing no constructor.
+    Plain(Shape),
+    /// `ConvexHull::from_points`.
+    Hull(HullPoints),
+    /// `TriangleMesh::new(vertices, triangles)`.
+    Mesh(Vec<Vec3>, Vec<[u32; 3]>),
+}
+
+impl ShapeSpec {
+    /// The shape, or the constructor's refusal, checked against the
+    /// constructor's documentation.
+    pub fn build(&self) -> Result<Shape, Error> {
+        match self {
+            ShapeSpec::Plain(shape) => Ok(shape.clone()),
+            ShapeSpec::Hull(spec) => {
+                let result = ConvexHull::from_points(spec.points());
+                check_hull(spec, &result);
+                result.map(|hull| Shape::Hull(Arc::new(hull)))
+            }
+            ShapeSpec::Mesh(vertices, triangles) => {
+                let result = TriangleMesh::new(vertices.clone(), triangles.clone());
+                match expected_mesh_error(vertices, triangles) {
+                    Some(e) => assert_error(result.as_ref().map(|_| ()).map_err(|e| *e), e, "TriangleMesh::new"),
+                    None => {
+                        let mesh = result
+                            .as_ref()
+                            .unwrap_or_else(|e| panic!("TriangleMesh::new refused: {e}"));
+                        assert_eq!((mesh.vertices(), mesh.indices()), (&vertices[..], &triangles[..]));
+                    }
+                }
+                result.map(|mesh| Shape::Mesh(Arc::new(mesh)))
+            }
+        }
+    }
+}
+
+/// What `TriangleMesh::new` must say: a non-finite vertex, then no
+/// triangle, then an index out of range.
+pub fn expected_mesh_error(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Option<Error> {
+    if vertices.iter().any(|v| !finite(*v)) {
+        return Some(Error::NonFinite(""));
+    }
+    if triangles.is_empty() || triangles.iter().flatten().any(|&i| i as usize >= vertices.len()) {
+        return Some(Error::InvalidArgument(""));
+    }
+    None
+}
+
+/// Asserts `ConvexHull::from_points` answered as documented for the family
+/// of points, and that a hull it built holds its points: its vertices are
+/// input points, and no input point lies outside a face by more than the
+/// documented tolerance `ε = DEGENERATE_EPSILON · extent` (checked with
+/// twice that, plus rounding, within ±1e6).
+#[track_caller]
+pub fn check_hull(spec: &HullPoints, result: &Result<ConvexHull, Error>) {
+    let points = spec.points();
+    let outcome = result.as_ref().map(|_| ()).map_err(|e| *e);
+    if points.iter().any(|p| !finite(*p)) {
+        return assert_error(
+            outcome,
+            Error::NonFinite(""),
+            "ConvexHull::from_points with a non-finite point",
+        );
+    }
+    // The centre of the points' bounds does not overflow.
+    let moderate = points.iter().all(|p| p.abs().max_element() <= 1.0e30);
+    let flat = Error::InvalidArgument("");
+    match spec {
+        _ if points.len() < 4 => assert_error(outcome, flat, "ConvexHull::from_points, fewer than 4 points"),
+        HullPoints::Coincident(_) if moderate => assert_error(outcome, flat, "ConvexHull::from_points, coincident"),
+        HullPoints::Coplanar(_) if moderate => assert_error(outcome, flat, "ConvexHull::from_points, coplanar"),
+        HullPoints::Box { min, size, .. } if solid_box(*min, *size) => {
+            let hull = result
+                .as_ref()
+                .unwrap_or_else(|e| panic!("ConvexHull::from_points refused a box {min:?} + {size:?}: {e}"));
+            // Every corner, and besides only points on the box's surface (a
+            // point on a face taken into the first tetrahedron stays: F13).
+            let corner =
+                |i: i32| *min + *size * Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32);
+            for c in (0..8).map(corner) {
+                assert!(
+                    hull.vertices().contains(&c),
+                    "the hull of a box misses its corner {c:?}: {hull:?}"
+                );
+            }
+            let max = *min + *size;
+            for v in hull.vertices() {
+                let on_surface = (0..3).any(|axis| v[axis] == min[axis] || v[axis] == max[axis]);
+                assert!(on_surface, "the hull of a box has the interior vertex {v:?}");
+            }
+        }
+        _ => {
+            if let Err(e) = outcome {
+                assert!(matches!(e, Error::InvalidArgument(_)), "ConvexHull::from_points: {e:?}");
+            }
+        }
+    }
+    let Ok(hull) = result else { return };
+    assert!(
+        hull.vertices().len() >= 4 && !hull.planes().is_empty(),
+        "a hull with volume"
+    );
+    for v in hull.vertices() {
+        assert!(
+            points.contains(v),
+            "hull vertex {v:?} is not an input point of {points:?}"
+        );
+    }
+    if points.iter().all(|p| p.abs().max_element() <= 1.0e6) {
+        let (lo, hi) = points
+            .iter()
+            .fold((points[0], points[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let centre = (lo + hi) * 0.5;
+        let extent = points.iter().map(|p| (*p - centre).length()).fold(0.0f32, f32::max);
+        let scale = lo.abs().max(hi.abs()).max_element();
+        let slack = 2.0 * collide::math::DEGENERATE_EPSILON * extent + 64.0 * f32::EPSILON * scale;
+        for p in points {
+            for plane in hull.planes() {
+                assert!(
+                    plane.signed_distance(*p) <= slack,
+                    "input point {p:?} is {} outside a face {plane:?} of the hull",
+                    plane.signed_distance(*p)
+                );
+            }
+        }
     }
 }
 
@@ -420,7 +777,11 @@ pub struct ModelHit {
 pub fn closest(hits: &[ModelHit], keep: impl Fn(&ModelHit) -> bool) -> Option<ModelHit> {
     hits.iter()
         .filter(|h| keep(h))
-        .min_by(|a, b| a.cast.t.total_cmp(&b.cast.t).then(a.key.cmp(&b.key)))
+        .min_by(|a, b| {
+            // As `segment_cast` compares (`<`): −0.0 and 0.0 tie.
+            let t = a.cast.t.partial_cmp(&b.cast.t).unwrap_or(core::cmp::Ordering::Equal);
+            t.then(a.key.cmp(&b.key))
+        })
         .copied()
 }
 
@@ -451,14 +812,37 @@ pub fn expected_collider(desc: &ColliderDesc) -> Result<(ColliderDesc, Shape), E
         transform,
         ..desc.clone()
     };
-    let world_shape = desc.shape.transformed(&desc.transform, desc.should_rotate)?;
+    // A hull is mapped by an invertible linear map: a zero scale is refused
+    // (the identity shares the hull).
+    if matches!(desc.shape, Shape::Hull(_))
+        && desc.transform != Transform::IDENTITY
+        && desc.transform.scale.cmpeq(Vec3::ZERO).any()
+    {
+        return Err(Error::InvalidArgument(""));
+    }
+    let world_shape = match desc.shape.transformed(&desc.transform, desc.should_rotate) {
+        Ok(shape) => shape,
+        Err(e) => {
+            // Documented: only a mapped hull or mesh that overflows.
+            assert!(
+                matches!(e, Error::NonFinite(_)) && matches!(desc.shape, Shape::Hull(_) | Shape::Mesh(_)),
+                "Shape::transformed refused {desc:?}: {e}"
+            );
+            return Err(e);
+        }
+    };
     let bounds = world_shape.bounding_aabb();
     let numbers_finite = match &world_shape {
         Shape::Aabb(b) => finite(b.min) && finite(b.max),
         Shape::Sphere(s) => finite(s.center) && s.radius.is_finite(),
         Shape::Capsule(c) => finite(c.segment.start) && finite(c.segment.end) && c.radius.is_finite(),
-        // The fuzzers make only the three shapes above.
-        other => other.validate().is_ok(),
+        Shape::Obb(o) => finite(o.center) && finite(o.half_extents) && o.rotation.is_finite(),
+        Shape::Triangle(t) => finite(t.a) && finite(t.b) && finite(t.c),
+        Shape::Cylinder(c) => finite(c.segment.start) && finite(c.segment.end) && c.radius.is_finite(),
+        Shape::Cone(c) => finite(c.base_center) && finite(c.apex) && c.radius.is_finite(),
+        Shape::Hull(h) => h.center().is_finite() && h.bounding_radius().is_finite(),
+        // Its bounds are its vertices'.
+        Shape::Mesh(_) => true,
     };
     if !finite(bounds.min) || !finite(bounds.max) || !numbers_finite {
         return Err(Error::NonFinite(""));
@@ -533,7 +917,7 @@ impl Model {
                 let ambiguous =
                     entry_t(segment, &bounds).is_none_or(|t| hits_early(cast.t, t)) || creeps_onto(segment, &bounds);
                 if !reach.intersects_aabb(&bounds) {
-                    check_bounds_gap(&Shape::Capsule(Capsule::new(*segment, 0.0)), &e.world_shape);
+                    check_segment_gap(segment, &e.world_shape);
                 }
                 Some(ModelHit {
                     key: e.key,
@@ -545,20 +929,13 @@ impl Model {
     }
 
     /// Every overlapping, interacting pair, `a < b`, sorted (see
-    /// [`EXACT_RANGE`] for why the bounds must overlap too).
+    /// [`EXACT_RANGE`] for why the bounds must overlap too). Every finder
+    /// tests a pair in key order, as this does, so every finder must give
+    /// exactly these pairs; and where both shapes are closed forms the
+    /// exact test is symmetric, rounding included (it was not for capsules:
+    /// finding F10).
     pub fn pairs(&self) -> Vec<Pair> {
-        self.pairs_and_asymmetric().0
-    }
-
-    /// [`Model::pairs`], and the pairs whose exact test depends on the
-    /// order of its arguments (`a.intersects(b) != b.intersects(a)`: the
-    /// segment-segment closest points of capsules touching at a point, or
-    /// beyond [`EXACT_RANGE`]: finding F10). `test_pairwise` tests in key order as the model does;
-    /// the tree and the sweep may test the other way round, so for them
-    /// such a pair may be present or not.
-    pub fn pairs_and_asymmetric(&self) -> (Vec<Pair>, Vec<(ColliderKey, ColliderKey)>) {
         let mut pairs = Vec::new();
-        let mut asymmetric = Vec::new();
         for (i, a) in self.entries.iter().enumerate() {
             for b in &self.entries[i + 1..] {
                 let bounds = a
@@ -567,16 +944,18 @@ impl Model {
                     .intersects_aabb(&b.world_shape.bounding_aabb());
                 let exact = a.world_shape.intersects(&b.world_shape);
                 if exact && !bounds {
-                    check_bounds_gap(&a.world_shape, &b.world_shape);
+                    check_exact_gap(&a.world_shape, &b.world_shape);
                 }
-                let interact = a.desc.filter.interacts_with(&b.desc.filter) && bounds;
-                // Within the exact range this happens only at tangency
-                // (radius-0 capsules touching at a point: the answer is
-                // the rounding's); beyond it, anywhere (F10).
-                if interact && exact != b.world_shape.intersects(&a.world_shape) {
-                    asymmetric.push((a.key, b.key));
+                if closed_form(&a.world_shape) && closed_form(&b.world_shape) {
+                    assert_eq!(
+                        exact,
+                        b.world_shape.intersects(&a.world_shape),
+                        "{:?} and {:?}: the exact test depends on the order",
+                        a.world_shape,
+                        b.world_shape
+                    );
                 }
-                if interact && exact {
+                if a.desc.filter.interacts_with(&b.desc.filter) && bounds && exact {
                     pairs.push(Pair {
                         a: a.key,
                         b: b.key,
@@ -586,25 +965,13 @@ impl Model {
                 }
             }
         }
-        (pairs, asymmetric)
+        pairs
     }
 
-    /// Asserts a finder's pairs: sorted, each once, the model's but for
-    /// order-dependent ones (which may be present or not).
+    /// Asserts a finder's pairs: exactly the model's (sorted, each once).
     #[track_caller]
     pub fn check_pairs(&self, got: &[Pair], what: &str) {
-        let (expected, asymmetric) = self.pairs_and_asymmetric();
-        if asymmetric.is_empty() {
-            return assert_eq!(got, expected.as_slice(), "{what}");
-        }
-        assert!(
-            got.windows(2).all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b)),
-            "{what}: sorted, once"
-        );
-        let loose = |p: &Pair| asymmetric.contains(&(p.a, p.b));
-        let sure: Vec<&Pair> = expected.iter().filter(|p| !loose(p)).collect();
-        let found: Vec<&Pair> = got.iter().filter(|p| !loose(p)).collect();
-        assert_eq!(found, sure, "{what} (but for {asymmetric:?})");
+        assert_eq!(got, self.pairs().as_slice(), "{what}");
     }
 
     /// The colliders a region query must find, in key order (see
@@ -617,12 +984,112 @@ impl Model {
                 let exact = shape.intersects(&e.world_shape);
                 let overlap = bounds.intersects_aabb(&e.world_shape.bounding_aabb());
                 if exact && !overlap {
-                    check_bounds_gap(shape, &e.world_shape);
+                    check_exact_gap(shape, &e.world_shape);
                 }
                 filter.accepts(e.key, &e.desc.filter) && overlap && exact
             })
             .map(|e| e.key)
             .collect()
+    }
+
+    /// The first hit of `shape` moved by `motion` (`World::shape_cast`):
+    /// every collider the filter accepts whose bounds meet the swept bounds
+    /// (the shape's bounds at the start and at the end and between; an
+    /// exact hit outside them is the exact test's tolerance, see
+    /// [`check_exact_gap`]), cast by `Shape::cast_shape`; the earliest `t`
+    /// among the hits `keep` keeps, ties to the smaller key.
+    pub fn first_hit(
+        &self,
+        shape: &Shape,
+        motion: Vec3,
+        filter: &QueryFilter,
+        keep: impl Fn(&ShapeHit) -> bool,
+    ) -> Option<ShapeHit> {
+        let b = shape.bounding_aabb();
+        let swept = b.union(&Aabb::new(b.min + motion, b.max + motion));
+        let mut best: Option<ShapeHit> = None;
+        for e in self.entries.iter().filter(|e| filter.accepts(e.key, &e.desc.filter)) {
+            let Some(toi) = shape.cast_shape(motion, &e.world_shape) else {
+                continue;
+            };
+            if !swept.intersects_aabb(&e.world_shape.bounding_aabb()) {
+                check_cast_gap(&swept, &e.world_shape);
+                continue;
+            }
+            let hit = ShapeHit {
+                collider: e.key,
+                user_data: e.desc.user_data,
+                t: toi.t,
+                point: toi.point,
+                normal: -toi.normal,
+            };
+            // Key order: a tie keeps the smaller key.
+            if keep(&hit) && best.is_none_or(|b| hit.t < b.t) {
+                best = Some(hit);
+            }
+        }
+        best
+    }
+
+    /// The collider nearest to `shape` within `max_distance`
+    /// (`World::closest`): every collider the filter accepts whose bounds
+    /// meet the shape's bounds grown by `max_distance`, measured by
+    /// `Shape::distance`; the smallest distance, ties to the smaller key.
+    pub fn closest(&self, shape: &Shape, max_distance: f32, filter: &QueryFilter) -> Option<(ColliderKey, Distance)> {
+        let reach = shape.bounding_aabb().expanded(max_distance);
+        let mut best: Option<(ColliderKey, Distance)> = None;
+        for e in self.entries.iter().filter(|e| filter.accepts(e.key, &e.desc.filter)) {
+            if !reach.intersects_aabb(&e.world_shape.bounding_aabb()) {
+                continue;
+            }
+            let d = shape.distance(&e.world_shape);
+            if d.distance <= max_distance && best.is_none_or(|(_, b)| d.distance < b.distance) {
+                best = Some((e.key, d));
+            }
+        }
+        best
+    }
+
+    /// `World::move_and_slide` over the brute force, step by step as its
+    /// documentation describes: cast (only hits the motion runs into,
+    /// `normal·motion < 0`, block), travel the fraction of the motion that
+    /// stops `MOVE_AND_SLIDE_SKIN` short along the normal, clip the rest
+    /// against every normal met, repeat.
+    pub fn move_and_slide(
+        &self,
+        shape: &Shape,
+        motion: Vec3,
+        filter: &QueryFilter,
+        max_iterations: usize,
+    ) -> MoveAndSlide {
+        let mut result = MoveAndSlide::default();
+        let mut normals: Vec<Vec3> = Vec::new();
+        let mut remaining = motion;
+        let mut current = shape.clone();
+        for _ in 0..max_iterations {
+            if remaining == Vec3::ZERO {
+                break;
+            }
+            let Some(hit) = self.first_hit(&current, remaining, filter, |h| h.normal.dot(remaining) < 0.0) else {
+                result.position_delta += remaining;
+                break;
+            };
+            let into = -remaining.dot(hit.normal);
+            let fraction = (hit.t - MOVE_AND_SLIDE_SKIN / into).clamp(0.0, 1.0);
+            result.position_delta += remaining * fraction;
+            current = shape.translated(result.position_delta);
+            result.hits.push(hit);
+            normals.push(hit.normal);
+            remaining = clip(remaining * (1.0 - fraction), &normals);
+            let bounds = current.bounding_aabb();
+            if !(finite(bounds.min + remaining)
+                && finite(bounds.max + remaining)
+                && finite(result.position_delta + remaining))
+            {
+                break;
+            }
+        }
+        result
     }
 
     /// The events a `pair_events` call must report, and the new previous set.
@@ -642,6 +1109,183 @@ impl Model {
             .collect();
         self.previous_pairs = current;
     }
+}
+
+/// `v` without its part into each of `normals` (`v·n < 0`), as
+/// `World::move_and_slide` documents: projected on the plane of the last
+/// surface, on the crease of two, zero in a corner of three or where two
+/// planes are parallel; linear, so a `v` beyond 1e18 or below 1e-18 is
+/// clipped scaled by 2⁶⁴ (exactly) and scaled back.
+fn clip(v: Vec3, normals: &[Vec3]) -> Vec3 {
+    const SCALE: f32 = 18_446_744_073_709_551_616.0;
+    let big = v.abs().max_element();
+    if big > 1.0e18 {
+        clip_unscaled(v / SCALE, normals) * SCALE
+    } else if big < 1.0e-18 && big > 0.0 {
+        clip_unscaled(v * SCALE, normals) / SCALE
+    } else {
+        clip_unscaled(v, normals)
+    }
+}
+
+/// [`clip`] for a `v` whose products neither overflow nor underflow.
+fn clip_unscaled(v: Vec3, normals: &[Vec3]) -> Vec3 {
+    let Some((&last, earlier)) = normals.split_last() else {
+        return v;
+    };
+    let into = |v: Vec3, n: Vec3| v.dot(n) < 0.0;
+    let mut slid = if into(v, last) { v - last * v.dot(last) } else { v };
+    for &n in earlier {
+        if into(slid, n) {
+            slid = match last.cross(n).try_normalize() {
+                Some(crease) => crease * v.dot(crease),
+                None => Vec3::ZERO,
+            };
+        }
+    }
+    if normals.iter().any(|&n| slid.dot(n) < -1.0e-6 * slid.length()) {
+        return Vec3::ZERO;
+    }
+    slid
+}
+
+/// Whether a shape's exact tests are closed forms without tolerance (box,
+/// sphere, capsule); the others go through GJK, whose shapes closer than
+/// `TOUCH_TOLERANCE · s` touch (`s` their bounding radii summed).
+fn closed_form(shape: &Shape) -> bool {
+    matches!(shape, Shape::Aabb(_) | Shape::Sphere(_) | Shape::Capsule(_))
+}
+
+/// Asserts that two shapes the exact test finds touching, though their
+/// bounds are apart, are apart by no more than the exact test's tolerance:
+/// rounding for the closed forms ([`check_bounds_gap`]), GJK's touching
+/// tolerance (`TOUCH_TOLERANCE` of their sizes, taken as their bounds'
+/// diagonals, twice over) otherwise; within [`EXACT_RANGE`].
+#[track_caller]
+pub fn check_exact_gap(a: &Shape, b: &Shape) {
+    if closed_form(a) && closed_form(b) {
+        return check_bounds_gap(a, b);
+    }
+    if !(shape_in_range(a) && shape_in_range(b)) {
+        return;
+    }
+    let (ba, bb) = (a.bounding_aabb(), b.bounding_aabb());
+    let size = (ba.max - ba.min).length() + (bb.max - bb.min).length();
+    let scale = [ba.min, ba.max, bb.min, bb.max]
+        .iter()
+        .map(|v| v.abs().max_element())
+        .fold(0.0f32, f32::max);
+    let slack = 2.0 * collide::query::gjk::TOUCH_TOLERANCE * size + 8.0 * f32::EPSILON * scale + 1.0e-18;
+    assert!(
+        gap(&ba, &bb) <= slack,
+        "{a:?} and {b:?} touch by the exact test but their bounds are {} apart (slack {slack})",
+        gap(&ba, &bb)
+    );
+}
+
+/// Asserts that a segment cast's hit on a collider whose bounds the
+/// segment's bounds miss is a near miss: rounding for the closed forms
+/// ([`check_bounds_gap`]); for the GJK ray cast (cylinders, cones, and what
+/// else `Shape::cast_segment` hands to `Segment::cast_convex`), its
+/// documented tolerance, "about `1e-5` of the shape's size", taken as
+/// twice that of the bounds' diagonal; within [`EXACT_RANGE`].
+#[track_caller]
+fn check_segment_gap(segment: &Segment, target: &Shape) {
+    let probe = Shape::Capsule(Capsule::new(*segment, 0.0));
+    if !matches!(target, Shape::Cylinder(_) | Shape::Cone(_)) {
+        return check_bounds_gap(&probe, target);
+    }
+    let b = target.bounding_aabb();
+    let reach = segment_bounds(segment);
+    if !(in_range(reach.min) && in_range(reach.max) && shape_in_range(target)) {
+        return;
+    }
+    let scale = [reach.min, reach.max, b.min, b.max]
+        .iter()
+        .map(|v| v.abs().max_element())
+        .fold(0.0f32, f32::max);
+    let slack = 2.0e-5 * (b.max - b.min).length() + 8.0 * f32::EPSILON * scale + 1.0e-18;
+    assert!(
+        gap(&reach, &b) <= slack,
+        "{segment:?} hits {target:?} by GJK ray casting, {} beyond its bounds (slack {slack})",
+        gap(&reach, &b)
+    );
+}
+
+/// Asserts that a shape cast's hit on a collider its swept bounds miss is
+/// near miss: the quadratics of the closed forms lose half their digits at
+/// a graze (`b² − a·c`), and GJK touches within its tolerance, so this
+/// only catches a hit grossly elsewhere: a gap above `1e-3` of the sizes
+/// (within [`EXACT_RANGE`]).
+#[track_caller]
+fn check_cast_gap(swept: &Aabb, target: &Shape) {
+    let b = target.bounding_aabb();
+    if !(in_range(swept.min) && in_range(swept.max) && shape_in_range(target)) {
+        return;
+    }
+    let size = (swept.max - swept.min).length() + (b.max - b.min).length();
+    let scale = [swept.min, swept.max, b.min, b.max]
+        .iter()
+        .map(|v| v.abs().max_element())
+        .fold(0.0f32, f32::max);
+    let slack = 1.0e-3 * size + 8.0 * f32::EPSILON * scale + 1.0e-18;
+    assert!(
+        gap(swept, &b) <= slack,
+        "a shape cast swept over {swept:?} hits {target:?}, {} away",
+        gap(swept, &b)
+    );
+}
+
+/// Asserts what `World::shape_cast` documents of a hit: `t` in `[0, 1]`
+/// and, within [`EXACT_RANGE`], a finite point and a unit normal.
+#[track_caller]
+fn check_shape_hit(shape: &Shape, hit: &ShapeHit, what: &str) {
+    assert!((0.0..=1.0).contains(&hit.t), "{what}: t of {hit:?} beyond [0, 1]");
+    if shape_in_range(shape) && in_range(hit.point) {
+        assert!(
+            (hit.normal.length() - 1.0).abs() <= 1.0e-3,
+            "{what}: the normal of {hit:?} is not unit"
+        );
+    }
+}
+
+/// Cross-checks a GJK distance within a tolerance, for shapes within ±1e4:
+/// non-negative, as far as its closest points are apart, and the same both
+/// ways round. GJK stops when its bounds agree to `DISTANCE_TOLERANCE`
+/// relative, and shapes closer than `TOUCH_TOLERANCE · s` touch (module
+/// docs of `query::gjk`): the slack is ten times that, plus rounding.
+#[track_caller]
+fn check_distance(a: &Shape, b: &Shape, d: &Distance) {
+    assert!(d.distance >= 0.0, "a negative distance {d:?}");
+    let (ba, bb) = (a.bounding_aabb(), b.bounding_aabb());
+    let moderate = |v: Vec3| v.abs().max_element() <= 1.0e4;
+    if !(moderate(ba.min) && moderate(ba.max) && moderate(bb.min) && moderate(bb.max)) {
+        return;
+    }
+    let size = (ba.max - ba.min).length() + (bb.max - bb.min).length();
+    let scale = [ba.min, ba.max, bb.min, bb.max]
+        .iter()
+        .map(|v| v.abs().max_element())
+        .fold(0.0f32, f32::max);
+    let slack = 1.0e-5 * (size + d.distance) + 64.0 * f32::EPSILON * scale;
+    let apart = (d.point_b - d.point_a).length();
+    assert!(
+        (apart - d.distance).abs() <= slack,
+        "distance {d:?}: its points are {apart} apart (slack {slack}) for {a:?} and {b:?}"
+    );
+    let back = b.distance(a);
+    assert!(
+        (back.distance - d.distance).abs() <= slack,
+        "distance {} one way, {} the other (slack {slack}) for {a:?} and {b:?}",
+        d.distance,
+        back.distance
+    );
+}
+
+/// Whether two values are the same to the bit (their `Debug` forms, which
+/// tell every `f32` apart but NaNs).
+pub fn same<T: core::fmt::Debug>(a: &T, b: &T) -> bool {
+    format!("{a:?}") == format!("{b:?}")
 }
 
 /// Asserts the world holds exactly the model's colliders and its tree is valid.
@@ -810,7 +1454,12 @@ impl WorldRun {
 
     /// Runs one step decoded from `input`, checking it against the model.
     pub fn step(&mut self, input: &mut Input) {
-        match input.u8() % 22 {
+        let op = input.u8();
+        if op >= 176 {
+            self.narrow_query((op - 176) % 8, input);
+            return check_world(&self.world, &self.model);
+        }
+        match op % 22 {
             0..=2 => {
                 let desc = input.desc();
                 self.add(desc);
@@ -905,15 +1554,6 @@ impl WorldRun {
             }
             19 => {
                 self.model.pair_events();
-                if !self.model.pairs_and_asymmetric().1.is_empty() {
-                    // Order-dependent pairs: the events follow the tree's
-                    // answer, checked as `pairs` is; resynchronise.
-                    self.world.pair_events();
-                    let current = self.world.pairs().to_vec();
-                    self.model.check_pairs(&current, "pair_events");
-                    self.model.previous_pairs = current;
-                    return check_world(&self.world, &self.model);
-                }
                 let events = self.world.pair_events();
                 assert_eq!(events.began, self.model.began.as_slice(), "pair_events began");
                 assert_eq!(events.ended, self.model.ended.as_slice(), "pair_events ended");
@@ -937,6 +1577,163 @@ impl WorldRun {
             }
         }
         check_world(&self.world, &self.model);
+    }
+
+    /// One of the narrow phase's queries: shape cast, closest, closest
+    /// point, distance, contact, move and slide.
+    fn narrow_query(&mut self, which: u8, input: &mut Input) {
+        match which {
+            0 | 1 => {
+                let shape = input.shape();
+                let motion = input.vec3();
+                let filter = self.query_filter(input);
+                self.shape_cast(&shape, motion, &filter);
+            }
+            2 => {
+                let shape = input.shape();
+                let max_distance = input.max_distance();
+                let filter = self.query_filter(input);
+                self.closest(&shape, max_distance, &filter, None);
+            }
+            3 => {
+                let point = input.vec3();
+                let max_distance = input.max_distance();
+                let filter = self.query_filter(input);
+                self.closest(
+                    &Shape::Sphere(Sphere::new(point, 0.0)),
+                    max_distance,
+                    &filter,
+                    Some(point),
+                );
+            }
+            4 | 5 => {
+                let (a, b) = (self.key(input), self.key(input));
+                if which == 4 {
+                    self.distance(a, b);
+                } else {
+                    self.contact(a, b);
+                }
+            }
+            6 => {
+                let shape = input.shape();
+                let motion = input.vec3();
+                let filter = self.query_filter(input);
+                let max_iterations = usize::from(input.u8() % 8);
+                self.move_and_slide(&shape, motion, &filter, max_iterations);
+            }
+            _ => {
+                // Two live colliders, when there are any: distance and contact.
+                let n = self.model.entries.len().max(1);
+                let pick = |i: u8| {
+                    self.model
+                        .entries
+                        .get(usize::from(i) % n)
+                        .map_or(ColliderKey::default(), |e| e.key)
+                };
+                let (a, b) = (pick(input.u8()), pick(input.u8()));
+                self.distance(a, b);
+                self.contact(a, b);
+            }
+        }
+    }
+
+    fn shape_cast(&mut self, shape: &Shape, motion: Vec3, filter: &QueryFilter) {
+        let result = self.world.shape_cast(shape, motion, filter);
+        if let Some(e) = expected_query_shape_error(shape).or_else(|| expected_motion_error(shape, motion)) {
+            return assert_error(result, e, "shape_cast");
+        }
+        let got = result.unwrap_or_else(|e| panic!("shape_cast refused {shape:?} by {motion:?}: {e}"));
+        let expected = self.model.first_hit(shape, motion, filter, |_| true);
+        assert!(
+            same(&got, &expected),
+            "shape_cast of {shape:?} by {motion:?}: {got:?}, the model says {expected:?}"
+        );
+        if let Some(hit) = got {
+            check_shape_hit(shape, &hit, &format!("shape_cast of {shape:?} by {motion:?}"));
+        }
+    }
+
+    fn closest(&mut self, shape: &Shape, max_distance: f32, filter: &QueryFilter, point: Option<Vec3>) {
+        let result = match point {
+            Some(p) => self.world.closest_point(p, max_distance, filter),
+            None => self.world.closest(shape, max_distance, filter),
+        };
+        let what = if point.is_some() { "closest_point" } else { "closest" };
+        if let Some(e) = expected_query_shape_error(shape).or_else(|| expected_max_distance_error(shape, max_distance))
+        {
+            return assert_error(result, e, what);
+        }
+        let got = result.unwrap_or_else(|e| panic!("{what} refused {shape:?} within {max_distance}: {e}"));
+        let expected = self.model.closest(shape, max_distance, filter);
+        assert!(
+            same(&got, &expected),
+            "{what} of {shape:?} within {max_distance}: {got:?}, the model says {expected:?}"
+        );
+        if let Some((_, d)) = got {
+            assert!(
+                (0.0..=max_distance).contains(&d.distance),
+                "{what}: distance {} beyond [0, {max_distance}]",
+                d.distance
+            );
+        }
+    }
+
+    fn distance(&mut self, a: ColliderKey, b: ColliderKey) {
+        let result = self.world.distance(a, b);
+        let (Some(ea), Some(eb)) = (self.model.get(a), self.model.get(b)) else {
+            return assert_error(result, Error::StaleHandle, "distance with a stale key");
+        };
+        if matches!((&ea.world_shape, &eb.world_shape), (Shape::Mesh(_), Shape::Mesh(_))) {
+            return assert_error(result, Error::InvalidArgument(""), "distance between two meshes");
+        }
+        let got = result.unwrap_or_else(|e| panic!("distance refused live keys: {e}"));
+        let expected = ea.world_shape.distance(&eb.world_shape);
+        assert!(same(&got, &expected), "distance: {got:?}, the model says {expected:?}");
+        check_distance(&ea.world_shape, &eb.world_shape, &got);
+    }
+
+    fn contact(&mut self, a: ColliderKey, b: ColliderKey) {
+        let result = self.world.contact(a, b);
+        let (Some(ea), Some(eb)) = (self.model.get(a), self.model.get(b)) else {
+            return assert_error(result, Error::StaleHandle, "contact with a stale key");
+        };
+        let got = result.unwrap_or_else(|e| panic!("contact refused live keys: {e}"));
+        let expected = ea.world_shape.contact(&eb.world_shape);
+        assert!(same(&got, &expected), "contact: {got:?}, the model says {expected:?}");
+        if matches!((&ea.world_shape, &eb.world_shape), (Shape::Mesh(_), Shape::Mesh(_))) {
+            assert!(got.is_none(), "two meshes never touch");
+        }
+        if let Some(c) = got {
+            if shape_in_range(&ea.world_shape) && shape_in_range(&eb.world_shape) {
+                assert!(c.depth >= 0.0 && c.depth.is_finite(), "contact depth {c:?}");
+                assert!(
+                    (c.normal.length() - 1.0).abs() <= 1.0e-3,
+                    "contact normal not unit: {c:?}"
+                );
+            }
+        }
+    }
+
+    fn move_and_slide(&mut self, shape: &Shape, motion: Vec3, filter: &QueryFilter, max_iterations: usize) {
+        let result = self.world.move_and_slide(shape, motion, filter, max_iterations);
+        if let Some(e) = expected_query_shape_error(shape).or_else(|| expected_motion_error(shape, motion)) {
+            return assert_error(result, e, "move_and_slide");
+        }
+        let got = result.unwrap_or_else(|e| panic!("move_and_slide refused {shape:?} by {motion:?}: {e}"));
+        let expected = self.model.move_and_slide(shape, motion, filter, max_iterations);
+        assert!(
+            same(&got, &expected),
+            "move_and_slide of {shape:?} by {motion:?}: {got:?}, the model says {expected:?}"
+        );
+        assert!(got.hits.len() <= max_iterations, "one hit per cast at most");
+        assert!(
+            finite(got.position_delta),
+            "move_and_slide of {shape:?} by {motion:?} moved by {:?}",
+            got.position_delta
+        );
+        for hit in &got.hits {
+            check_shape_hit(shape, hit, &format!("move_and_slide of {shape:?} by {motion:?}"));
+        }
     }
 
     fn cast(&mut self, segment: &Segment, filter: &QueryFilter) {
@@ -1024,7 +1821,7 @@ impl WorldRun {
         let result = self
             .world
             .overlap(shape, filter, |key, c| got.push((key, c.user_data())));
-        if let Some(e) = expected_shape_error(shape) {
+        if let Some(e) = expected_query_shape_error(shape) {
             assert_error(result, e, "overlap");
             return assert!(got.is_empty(), "overlap reported colliders on error");
         }

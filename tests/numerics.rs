@@ -1,0 +1,495 @@
+//! The squared-distance tests and the round casts at every scale of `f32`.
+//!
+//! `Shape::intersects` for spheres and capsules (with each other, boxes,
+//! oriented boxes and triangles) and the sphere and capsule segment casts
+//! compute in `f64` (findings F1, F2, F10 of RELIABILITY.md): no square of
+//! a finite `f32` overflows or underflows there. Each test below builds a
+//! configuration whose answer is known in closed form (distances from
+//! Pythagorean triples, so touching is exact), scales it by powers of two
+//! from 2⁻¹⁴⁰ (subnormal coordinates, ≈ 7e-43) through 2¹⁰⁰ (≈ 1.3e30) to
+//! 2¹²⁰ (≈ 1.3e36), and checks that touching shapes touch and shapes one
+//! ulp apart do not. The property tests check what the exact arithmetic
+//! implies at random: every answer is the same at every power-of-two scale
+//! (scaling by 2ᵉ is exact in binary floating point while nothing
+//! overflows or underflows), and every one of these pair tests is symmetric
+//! in its arguments, bit for bit.
+
+use collide::math::{Quat, Vec3};
+use collide::shape::Triangle;
+use collide::{Aabb, Capsule, CastHit, Obb, Segment, Shape, Sphere};
+use proptest::prelude::*;
+
+/// The scales of the closed-form tests: `2ᵉ` from subnormal to ≈ 1.3e36
+/// (the configurations reach 16 times the scale, below `f32::MAX`).
+const EXPONENTS: [i32; 9] = [-140, -126, -100, -50, 0, 50, 64, 100, 120];
+
+/// `2ᵉ` as an `f32` (exact for `-149 <= e <= 127`; `f32::powi` would
+/// form `1/2¹⁴⁰` through an overflow).
+fn scale(e: i32) -> f32 {
+    2f64.powi(e) as f32
+}
+
+/// The largest `f32` below a positive `x`: one ulp less.
+fn below(x: f32) -> f32 {
+    assert!(x > 0.0);
+    f32::from_bits(x.to_bits() - 1)
+}
+
+/// The smallest `f32` above a positive `x`: one ulp more.
+fn above(x: f32) -> f32 {
+    assert!(x > 0.0);
+    f32::from_bits(x.to_bits() + 1)
+}
+
+/// Asserts that `a` and `b` intersect, both ways round.
+#[track_caller]
+fn touch(a: &Shape, b: Shape, what: &str) {
+    assert!(
+        a.intersects(&b) && b.intersects(a),
+        "{what}: {a:?} and {b:?} must touch"
+    );
+}
+
+/// Asserts that `a` and `b` do not intersect, both ways round.
+#[track_caller]
+fn apart(a: &Shape, b: Shape, what: &str) {
+    assert!(
+        !a.intersects(&b) && !b.intersects(a),
+        "{what}: {a:?} and {b:?} must be apart"
+    );
+}
+
+/// The rotation by 120° about (1, 1, 1), `(x, y, z) ↦ (z, x, y)`: its
+/// quaternion `(½, ½, ½, ½)` and its action on dyadic points are exact.
+fn cycle() -> Quat {
+    Quat::from_xyzw(0.5, 0.5, 0.5, 0.5)
+}
+
+#[test]
+fn sphere_sphere_touching_at_5_scale_touches_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let a = Shape::Sphere(Sphere::new(Vec3::ZERO, 2.0 * k));
+        let centre = Vec3::new(3.0 * k, 4.0 * k, 0.0);
+        touch(&a, Shape::Sphere(Sphere::new(centre, 3.0 * k)), &format!("2^{e}"));
+        apart(
+            &a,
+            Shape::Sphere(Sphere::new(centre, below(3.0 * k))),
+            &format!("2^{e}"),
+        );
+        touch(
+            &a,
+            Shape::Sphere(Sphere::new(centre, 4.0 * k)),
+            &format!("2^{e}, overlapping"),
+        );
+    }
+}
+
+#[test]
+fn sphere_box_touching_at_a_corner_touches_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let b = Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::splat(k)));
+        // The box's closest point to the centre is its edge point (k, k, k/2).
+        let centre = Vec3::new(4.0 * k, 5.0 * k, 0.5 * k);
+        touch(&b, Shape::Sphere(Sphere::new(centre, 5.0 * k)), &format!("2^{e}"));
+        apart(
+            &b,
+            Shape::Sphere(Sphere::new(centre, below(5.0 * k))),
+            &format!("2^{e}"),
+        );
+        let corner = Vec3::new(4.0 * k, 5.0 * k, k);
+        touch(
+            &b,
+            Shape::Sphere(Sphere::new(corner, 5.0 * k)),
+            &format!("2^{e}, corner"),
+        );
+    }
+}
+
+/// Two skew axes: `x` from −8k to 8k, and the line through (0, 3k, 4k) along
+/// (0, 4, −3), whose common perpendicular is (0, 3, 4)/5: 5k apart, closest
+/// at the middle of both.
+fn skew_axes(k: f32) -> (Segment, Segment) {
+    let a = Segment::new(Vec3::new(-8.0 * k, 0.0, 0.0), Vec3::new(8.0 * k, 0.0, 0.0));
+    let b = Segment::new(Vec3::new(0.0, -5.0 * k, 10.0 * k), Vec3::new(0.0, 11.0 * k, -2.0 * k));
+    (a, b)
+}
+
+#[test]
+fn capsule_capsule_on_skew_axes_touches_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let (axis_a, axis_b) = skew_axes(k);
+        let a = Shape::Capsule(Capsule::new(axis_a, 2.0 * k));
+        touch(&a, Shape::Capsule(Capsule::new(axis_b, 3.0 * k)), &format!("2^{e}"));
+        apart(
+            &a,
+            Shape::Capsule(Capsule::new(axis_b, below(3.0 * k))),
+            &format!("2^{e}"),
+        );
+        // The public f32 closest points: the middles, 25k² (rounded once to
+        // f32, so 0 or ∞ at the ends of the range).
+        let c = axis_a.closest_points(&axis_b);
+        assert_eq!((c.s, c.t), (0.5, 0.5), "2^{e}");
+        assert_eq!((c.point_a, c.point_b), (Vec3::ZERO, Vec3::new(0.0, 3.0 * k, 4.0 * k)));
+        assert_eq!(c.distance_squared, (25.0 * f64::from(k).powi(2)) as f32, "2^{e}");
+    }
+}
+
+#[test]
+fn radius_0_capsules_crossing_at_a_point_touch_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let a = Shape::Capsule(Capsule::new(
+            Segment::new(Vec3::new(-3.0 * k, -k, 2.0 * k), Vec3::new(5.0 * k, 3.0 * k, -2.0 * k)),
+            0.0,
+        ));
+        // Through (k, k, 0), the middle of `a`, in another direction.
+        let b = Shape::Capsule(Capsule::new(
+            Segment::new(Vec3::new(k, -7.0 * k, 4.0 * k), Vec3::new(k, 9.0 * k, -4.0 * k)),
+            0.0,
+        ));
+        touch(&a, b, &format!("2^{e}"));
+        // One end an ulp further along x: the axes miss by a tenth of an
+        // ulp of k (|(ulp/2, 0, 0)·n̂| for the normal n ∥ (32, 64, 128)).
+        let shifted = Shape::Capsule(Capsule::new(
+            Segment::new(Vec3::new(k, -7.0 * k, 4.0 * k), Vec3::new(above(k), 9.0 * k, -4.0 * k)),
+            0.0,
+        ));
+        apart(&a, shifted, &format!("2^{e}, an ulp off"));
+    }
+}
+
+#[test]
+fn capsule_sphere_touching_at_the_side_and_the_cap_touches_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let capsule = Shape::Capsule(Capsule::new(
+            Segment::new(Vec3::new(-8.0 * k, 0.0, 0.0), Vec3::new(8.0 * k, 0.0, 0.0)),
+            2.0 * k,
+        ));
+        let side = Vec3::new(k, 3.0 * k, 4.0 * k);
+        touch(
+            &capsule,
+            Shape::Sphere(Sphere::new(side, 3.0 * k)),
+            &format!("2^{e}, side"),
+        );
+        apart(
+            &capsule,
+            Shape::Sphere(Sphere::new(side, below(3.0 * k))),
+            &format!("2^{e}, side"),
+        );
+        let cap = Vec3::new(11.0 * k, 4.0 * k, 0.0);
+        touch(
+            &capsule,
+            Shape::Sphere(Sphere::new(cap, 3.0 * k)),
+            &format!("2^{e}, cap"),
+        );
+        apart(
+            &capsule,
+            Shape::Sphere(Sphere::new(cap, below(3.0 * k))),
+            &format!("2^{e}, cap"),
+        );
+    }
+}
+
+#[test]
+fn capsule_box_touching_along_an_edge_touches_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let b = Shape::Aabb(Aabb::new(Vec3::splat(-k), Vec3::splat(k)));
+        // An axis in the plane 3x + 4y = 32k, slanted through z: every
+        // point of it is (32k − 7k)/5 = 5k from the half-space 3x + 4y <= 7k
+        // holding the box, and its points with |z| <= k are 5k from the
+        // box's edge x = y = k.
+        let axis = Segment::new(
+            Vec3::new(-4.0 * k, 11.0 * k, -6.0 * k),
+            Vec3::new(12.0 * k, -k, 6.0 * k),
+        );
+        touch(&b, Shape::Capsule(Capsule::new(axis, 5.0 * k)), &format!("2^{e}"));
+        apart(
+            &b,
+            Shape::Capsule(Capsule::new(axis, below(5.0 * k))),
+            &format!("2^{e}"),
+        );
+    }
+}
+
+#[test]
+fn oriented_box_sphere_and_capsule_touch_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let obb = Obb::new(Vec3::new(k, -2.0 * k, 3.0 * k), cycle(), Vec3::new(k, 2.0 * k, 3.0 * k));
+        let world = |local: Vec3| obb.center + obb.rotation * local;
+        let o = Shape::Obb(obb);
+        // In the box's frame: 5k from the edge x = k, y = 2k.
+        let centre = world(Vec3::new(4.0 * k, 6.0 * k, 0.0));
+        touch(
+            &o,
+            Shape::Sphere(Sphere::new(centre, 5.0 * k)),
+            &format!("2^{e}, sphere"),
+        );
+        apart(
+            &o,
+            Shape::Sphere(Sphere::new(centre, below(5.0 * k))),
+            &format!("2^{e}, sphere"),
+        );
+        let axis = Segment::new(
+            world(Vec3::new(4.0 * k, 6.0 * k, -8.0 * k)),
+            world(Vec3::new(4.0 * k, 6.0 * k, 8.0 * k)),
+        );
+        touch(
+            &o,
+            Shape::Capsule(Capsule::new(axis, 5.0 * k)),
+            &format!("2^{e}, capsule"),
+        );
+        apart(
+            &o,
+            Shape::Capsule(Capsule::new(axis, below(5.0 * k))),
+            &format!("2^{e}, capsule"),
+        );
+    }
+}
+
+#[test]
+fn triangle_sphere_touching_a_face_an_edge_and_a_corner_touches_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let t = Shape::Triangle(Triangle::new(
+            Vec3::ZERO,
+            Vec3::new(8.0 * k, 0.0, 0.0),
+            Vec3::new(0.0, 8.0 * k, 0.0),
+        ));
+        for (centre, region) in [
+            (Vec3::new(k, 2.0 * k, 5.0 * k), "face"),
+            (Vec3::new(4.0 * k, -3.0 * k, 4.0 * k), "edge"),
+            (Vec3::new(-3.0 * k, -4.0 * k, 0.0), "corner"),
+        ] {
+            touch(
+                &t,
+                Shape::Sphere(Sphere::new(centre, 5.0 * k)),
+                &format!("2^{e}, {region}"),
+            );
+            apart(
+                &t,
+                Shape::Sphere(Sphere::new(centre, below(5.0 * k))),
+                &format!("2^{e}, {region}"),
+            );
+        }
+    }
+}
+
+/// Asserts a hit at `t` with the normal `normal` (to `f32` rounding).
+#[track_caller]
+fn hit_at(hit: Option<CastHit>, t: f32, normal: Vec3, what: &str) {
+    let hit = hit.unwrap_or_else(|| panic!("{what}: a hit"));
+    assert_eq!(hit.t, t, "{what}");
+    assert!(
+        (hit.normal - normal).abs().max_element() <= 1e-6,
+        "{what}: normal {:?}",
+        hit.normal
+    );
+}
+
+#[test]
+fn sphere_casts_enter_graze_and_miss_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let sphere = Sphere::new(Vec3::ZERO, 5.0 * k);
+        // |m + t·d|² = 25k² with m = (−10k, 3k, 0), d = (20k, 0, 0): t = 3/10.
+        let through = Segment::new(Vec3::new(-10.0 * k, 3.0 * k, 0.0), Vec3::new(10.0 * k, 3.0 * k, 0.0));
+        hit_at(
+            through.cast_sphere(&sphere),
+            0.3,
+            Vec3::new(-0.8, 0.6, 0.0),
+            &format!("2^{e}"),
+        );
+        let grazing = Segment::new(Vec3::new(-10.0 * k, 5.0 * k, 0.0), Vec3::new(10.0 * k, 5.0 * k, 0.0));
+        hit_at(grazing.cast_sphere(&sphere), 0.5, Vec3::Y, &format!("2^{e}, grazing"));
+        let missing = Segment::new(
+            Vec3::new(-10.0 * k, above(5.0 * k), 0.0),
+            Vec3::new(10.0 * k, above(5.0 * k), 0.0),
+        );
+        assert_eq!(missing.cast_sphere(&sphere), None, "2^{e}: an ulp beyond");
+        let on_surface = Segment::new(Vec3::new(3.0 * k, 4.0 * k, 0.0), Vec3::new(10.0 * k, 4.0 * k, 0.0));
+        hit_at(
+            on_surface.cast_sphere(&sphere),
+            0.0,
+            Vec3::NEG_X,
+            &format!("2^{e}, starts on it"),
+        );
+    }
+}
+
+#[test]
+fn capsule_casts_enter_the_side_and_the_cap_at_every_scale() {
+    for e in EXPONENTS {
+        let k = scale(e);
+        let capsule = Capsule::new(
+            Segment::new(Vec3::new(0.0, -8.0 * k, 0.0), Vec3::new(0.0, 8.0 * k, 0.0)),
+            5.0 * k,
+        );
+        let side = Segment::new(Vec3::new(-10.0 * k, k, 3.0 * k), Vec3::new(10.0 * k, k, 3.0 * k));
+        hit_at(
+            side.cast_capsule(&capsule),
+            0.3,
+            Vec3::new(-0.8, 0.0, 0.6),
+            &format!("2^{e}, side"),
+        );
+        let cap = Segment::new(Vec3::new(3.0 * k, 20.0 * k, 0.0), Vec3::new(3.0 * k, -20.0 * k, 0.0));
+        hit_at(
+            cap.cast_capsule(&capsule),
+            0.2,
+            Vec3::new(0.6, 0.8, 0.0),
+            &format!("2^{e}, cap"),
+        );
+        let missing = Segment::new(
+            Vec3::new(-10.0 * k, k, above(5.0 * k)),
+            Vec3::new(10.0 * k, k, above(5.0 * k)),
+        );
+        assert_eq!(missing.cast_capsule(&capsule), None, "2^{e}: an ulp beyond");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// At random.
+
+/// A coordinate: a multiple of ¼ in [−8, 8] (so shapes touch and cross
+/// exactly, and every scaling by 2ᵉ, e >= −147, is exact).
+fn coordinate() -> impl Strategy<Value = f32> {
+    (-32i32..=32).prop_map(|n| n as f32 / 4.0)
+}
+
+fn point() -> impl Strategy<Value = Vec3> {
+    (coordinate(), coordinate(), coordinate()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+}
+
+fn radius() -> impl Strategy<Value = f32> {
+    (0i32..=16).prop_map(|n| n as f32 / 4.0)
+}
+
+/// A rotation whose action on dyadic points is exact: the identity, a
+/// half turn about an axis, or the 120° turn about (1, 1, 1) and its
+/// inverse.
+fn exact_rotation() -> impl Strategy<Value = Quat> {
+    prop_oneof![
+        Just(Quat::IDENTITY),
+        Just(Quat::from_xyzw(1.0, 0.0, 0.0, 0.0)),
+        Just(Quat::from_xyzw(0.0, 0.0, 1.0, 0.0)),
+        Just(cycle()),
+        Just(cycle().inverse()),
+    ]
+}
+
+/// A sphere or a capsule (often of radius 0).
+fn round_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (point(), radius()).prop_map(|(c, r)| Shape::Sphere(Sphere::new(c, r))),
+        (point(), point(), radius()).prop_map(|(a, b, r)| Shape::Capsule(Capsule::new(Segment::new(a, b), r))),
+        (point(), point()).prop_map(|(a, b)| Shape::Capsule(Capsule::new(Segment::new(a, b), 0.0))),
+    ]
+}
+
+/// A shape whose test with a sphere or a capsule is a squared distance in
+/// `f64`: a box, a sphere, a capsule or an oriented box.
+fn partner_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (point(), point()).prop_map(|(a, b)| Shape::Aabb(Aabb::new(a.min(b), a.max(b)))),
+        round_shape(),
+        (point(), exact_rotation(), point()).prop_map(|(c, q, h)| Shape::Obb(Obb::new(c, q, h.abs()))),
+    ]
+}
+
+/// Two shapes whose test is a squared distance in `f64`, in either order:
+/// a sphere or a capsule with a [`partner_shape`], a sphere and a triangle,
+/// or two radius-0 capsules whose axes cross at a point (the tangency of
+/// F10: the second's axis through the point at `i/4` of the first's, along
+/// any direction).
+fn pair() -> impl Strategy<Value = (Shape, Shape)> {
+    let sphere = (point(), radius()).prop_map(|(c, r)| Shape::Sphere(Sphere::new(c, r)));
+    let triangle = (point(), point(), point()).prop_map(|(a, b, c)| Shape::Triangle(Triangle::new(a, b, c)));
+    let crossing = (point(), point(), 0..=4i32, point(), 0..=4i32).prop_map(|(p, q, i, w, j)| {
+        let x = p + (q - p) * (i as f32 / 4.0);
+        let a = Capsule::new(Segment::new(p, q), 0.0);
+        let b = Capsule::new(
+            Segment::new(x - w * (j as f32 / 4.0), x + w * (1.0 - j as f32 / 4.0)),
+            0.0,
+        );
+        (Shape::Capsule(a), Shape::Capsule(b))
+    });
+    let in_any_order = |(a, b, swap): (Shape, Shape, bool)| if swap { (b, a) } else { (a, b) };
+    prop_oneof![
+        (round_shape(), partner_shape(), any::<bool>()).prop_map(in_any_order),
+        (sphere, triangle, any::<bool>()).prop_map(in_any_order),
+        crossing,
+    ]
+}
+
+/// Every coordinate and size of `shape` times `k` (a power of two).
+fn scaled(shape: &Shape, k: f32) -> Shape {
+    match shape {
+        Shape::Aabb(b) => Shape::Aabb(Aabb::new(b.min * k, b.max * k)),
+        Shape::Sphere(s) => Shape::Sphere(Sphere::new(s.center * k, s.radius * k)),
+        Shape::Capsule(c) => Shape::Capsule(Capsule::new(
+            Segment::new(c.segment.start * k, c.segment.end * k),
+            c.radius * k,
+        )),
+        Shape::Obb(o) => Shape::Obb(Obb::new(o.center * k, o.rotation, o.half_extents * k)),
+        Shape::Triangle(t) => Shape::Triangle(Triangle::new(t.a * k, t.b * k, t.c * k)),
+        _ => unreachable!("the strategy makes boxes, spheres, capsules, oriented boxes and triangles"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `a.intersects(b) == b.intersects(a)` for every pair with a sphere or
+    /// a capsule, at any scale, and with one shape at another scale than
+    /// the other (F10 was an axis 1e19 long next to ones of size 10).
+    #[test]
+    fn round_pair_tests_are_symmetric_at_every_scale(
+        (a, b) in pair(),
+        ea in -140i32..=120,
+        eb in -140i32..=120,
+        same_scale in any::<bool>(),
+    ) {
+        let a = scaled(&a, scale(ea));
+        let b = scaled(&b, scale(if same_scale { ea } else { eb }));
+        prop_assert_eq!(a.intersects(&b), b.intersects(&a), "{:?} and {:?}", a, b);
+    }
+
+    /// The answer of every round pair test is the same at every
+    /// power-of-two scale from 2⁻¹⁴⁰ to 2¹²⁰: the `f64` arithmetic is
+    /// exact under such scaling (no intermediate overflows or becomes
+    /// subnormal), where `f32` squares overflowed beyond 1.8e19 (F1) and
+    /// underflowed below 1e-19 (F2).
+    #[test]
+    fn round_pair_tests_do_not_depend_on_the_scale(
+        (a, b) in pair(),
+        e in -140i32..=120,
+    ) {
+        let at_one = a.intersects(&b);
+        let k = scale(e);
+        prop_assert_eq!(scaled(&a, k).intersects(&scaled(&b, k)), at_one, "{:?} and {:?} at 2^{}", a, b, e);
+    }
+
+    /// The sphere and capsule casts give the same `t` and normal at every
+    /// power-of-two scale (the parameter and the unit normal do not scale).
+    #[test]
+    fn round_casts_do_not_depend_on_the_scale(
+        target in prop_oneof![
+            (point(), radius()).prop_map(|(c, r)| Shape::Sphere(Sphere::new(c, r))),
+            (point(), point(), radius()).prop_map(|(a, b, r)| Shape::Capsule(Capsule::new(Segment::new(a, b), r))),
+        ],
+        start in point(),
+        end in point(),
+        e in -140i32..=120,
+    ) {
+        let segment = Segment::new(start, end);
+        let at_one = target.cast_segment(&segment);
+        let k = scale(e);
+        let far = scaled(&target, k).cast_segment(&Segment::new(start * k, end * k));
+        prop_assert_eq!(far, at_one, "{:?} cast against {:?} at 2^{}", segment, target, e);
+    }
+}
