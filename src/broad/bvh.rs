@@ -772,9 +772,17 @@ impl Bvh {
 
     /// Marks in `dirty` (indexed by node, resized to the node count, cleared
     /// first) every node above a leaf in `changed`: the subtrees where a
-    /// pair may have begun or ended.
+    /// pair may have begun or ended. When half the leaves or more changed
+    /// (the first call, a level load), every node is marked: a marked node
+    /// without a changed leaf below only costs the walk a visit, and
+    /// filling the array beats a walk up from each leaf through the whole
+    /// tree in random order.
     pub fn mark_dirty(&self, changed: &[u32], dirty: &mut Vec<bool>) {
         dirty.clear();
+        if changed.len() >= self.leaf_count.div_ceil(2) && !changed.is_empty() {
+            dirty.resize(self.nodes.len(), true);
+            return;
+        }
         dirty.resize(self.nodes.len(), false);
         for &proxy in changed {
             if !self.is_live(proxy) {

@@ -7,7 +7,8 @@ use slotmap::SlotMap;
 
 use crate::broad::bvh::Bvh;
 use crate::broad::naive::overlaps;
-use crate::broad::{radix_sort, Pair};
+use crate::broad::radix_sort::{self, SortScratch};
+use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
 
 /// The pair set of the last call, and which leaves changed since.
@@ -26,7 +27,7 @@ pub struct PairCache {
     /// Reused buffers for the pairs found by this call's queries, and for
     /// the merge.
     fresh: Vec<(u64, Pair, u32, u32)>,
-    fresh_scratch: Vec<(u64, Pair, u32, u32)>,
+    fresh_scratch: SortScratch<(u64, Pair, u32, u32)>,
     merged_pairs: Vec<Pair>,
     merged_proxies: Vec<(u32, u32)>,
 }
@@ -40,7 +41,8 @@ impl PairCache {
             + self.dirty.capacity()
             + (self.pairs.capacity() + self.merged_pairs.capacity()) * size_of::<Pair>()
             + (self.proxies.capacity() + self.merged_proxies.capacity()) * 8
-            + (self.fresh.capacity() + self.fresh_scratch.capacity()) * size_of::<(u64, Pair, u32, u32)>()
+            + self.fresh.capacity() * size_of::<(u64, Pair, u32, u32)>()
+            + self.fresh_scratch.memory_bytes()
     }
 
     /// Flags a leaf as changed: its pairs are found anew at the next call.
