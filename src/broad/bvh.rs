@@ -151,6 +151,15 @@ pub struct Leaf {
     slot: u8,
 }
 
+impl Leaf {
+    /// The node holding the leaf: nearby leaves sit in nearby nodes, which
+    /// a rebuild numbers depth first.
+    #[inline]
+    pub fn node(&self) -> u32 {
+        self.node
+    }
+}
+
 /// The dynamic 4-wide BVH over a world's colliders. A leaf's index (its
 /// proxy id) stays valid until the leaf is removed.
 #[derive(Debug, Clone)]
