@@ -337,6 +337,38 @@ fn pairs_by_query_and_by_walk_match_brute_force_with_reused_leaves() {
     }
 }
 
+/// A collider whose tree box the rounding margin grows to +∞ on every axis
+/// (a point sphere at f32::MAX) overlaps the empty slots' boxes (+∞, +∞):
+/// the tree walk against itself skips them (it indexed node `u32::MAX`
+/// and panicked), and the pairs equal brute force.
+#[test]
+fn a_collider_at_f32_max_pairs_without_reaching_empty_slots() {
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
+        .unwrap();
+    world
+        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+            Vec3::splat(f32::MAX),
+            0.0,
+        ))))
+        .unwrap();
+    let reference = pairwise(&world);
+    assert!(reference.is_empty());
+    assert_eq!(world.pairs(), reference.as_slice());
+    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+    let far = world
+        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+            Vec3::splat(f32::MAX),
+            0.0,
+        ))))
+        .unwrap();
+    let reference = pairwise(&world);
+    assert_eq!(reference.len(), 1, "the two point spheres at f32::MAX touch");
+    assert_eq!(reference[0].b, far);
+    assert_eq!(world.pairs(), reference.as_slice());
+}
+
 /// Equal boxes hit at the same `t`: the cast reports the smaller key, as the
 /// brute-force loop does, whatever the insertion order.
 #[test]

@@ -46,8 +46,10 @@ const SAH_BINS: usize = 16;
 /// How many refits per leaf the tree absorbs before it rebuilds itself.
 const REFIT_BUDGET: usize = 4;
 
-/// An empty slot's box: `min = max = +∞` fails every slab and overlap test
-/// without a branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides).
+/// An empty slot's box: `min = max = +∞` fails every slab test without a
+/// branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides), and every overlap
+/// test but against a box reaching +∞ on every axis, for which the overlap
+/// walks skip empty slots explicitly.
 const EMPTY_BOUND: f32 = f32::INFINITY;
 
 /// Four child boxes as structure of arrays, their children and the node's
@@ -828,7 +830,10 @@ impl Bvh {
             }
         };
         // Pairs of children still to test: (a, a) for a node against
-        // itself, else two distinct children whose boxes overlap.
+        // itself, else two distinct children whose boxes overlap. An empty
+        // slot's box (+∞, +∞) overlaps a box reaching +∞ on every axis (a
+        // collider near f32::MAX, whose slot box the rounding margin grows
+        // to infinity): empty slots are skipped, as in `query` (F8).
         let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
         while let Some((a, b)) = stack.pop() {
             match (is_leaf(a), is_leaf(b)) {
@@ -857,7 +862,7 @@ impl Bvh {
                             let j = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             let cj = node.children[j];
-                            if live(ci) || live(cj) {
+                            if cj != NULL_NODE && (live(ci) || live(cj)) {
                                 stack.push((ci, cj));
                             }
                         }
@@ -878,7 +883,7 @@ impl Bvh {
                             let j = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             let cj = nb.children[j];
-                            if live(ci) || live(cj) {
+                            if cj != NULL_NODE && (live(ci) || live(cj)) {
                                 stack.push((ci, cj));
                             }
                         }
@@ -895,7 +900,7 @@ impl Bvh {
                         let j = hits.trailing_zeros() as usize;
                         hits &= hits - 1;
                         let cj = node.children[j];
-                        if live(cj) || live(leaf) {
+                        if cj != NULL_NODE && (live(cj) || live(leaf)) {
                             stack.push((cj, leaf));
                         }
                     }
