@@ -228,19 +228,27 @@ impl World {
     ///
     /// Errors: those of [`World::add`].
     pub fn extend(&mut self, descs: impl IntoIterator<Item = ColliderDesc>) -> Result<Vec<ColliderKey>> {
-        let colliders: Vec<Collider> = descs.into_iter().map(Collider::new).collect::<Result<_>>()?;
+        // Each collider is moved once more, into its slot, and its leaf
+        // taken on the way: a collider is 240 bytes, a level load 10⁵ of
+        // them (collecting a `Result` would lose the iterator's length and
+        // grow the vector by copies).
+        let descs = descs.into_iter();
+        let mut colliders = Vec::with_capacity(descs.size_hint().0);
+        for desc in descs {
+            colliders.push(Collider::new(desc)?);
+        }
         if colliders.len() > self.max_colliders - self.colliders.len() {
             return Err(Error::CapacityExceeded);
         }
         self.colliders.reserve(colliders.len());
-        let keys: Vec<ColliderKey> = colliders.into_iter().map(|c| self.colliders.insert(c)).collect();
-        let leaves: Vec<_> = keys
-            .iter()
-            .map(|&key| {
-                let c = &self.colliders[key];
-                (c.aabb, *c.filter(), c.user_data(), c.is_box(), key)
-            })
-            .collect();
+        let mut keys = Vec::with_capacity(colliders.len());
+        let mut leaves = Vec::with_capacity(colliders.len());
+        for c in colliders {
+            let leaf = (c.aabb, *c.filter(), c.user_data(), c.is_box());
+            let key = self.colliders.insert(c);
+            keys.push(key);
+            leaves.push((leaf.0, leaf.1, leaf.2, leaf.3, key));
+        }
         let proxies = self.bvh.insert_batch(&leaves);
         for (&key, proxy) in keys.iter().zip(proxies) {
             self.colliders[key].proxy = proxy;

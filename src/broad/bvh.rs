@@ -1217,27 +1217,23 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
             }
         }
     }
-    let goes_left: &dyn Fn(usize, &BuildItem) -> bool = match best {
-        Some((_, axis, split_bin)) => &move |_, item| bin_of(item.center, axis) < split_bin,
-        None => &|i, _| i < n / 2,
+    let Some((_, axis, split_bin)) = best else {
+        // No usable plane: halve the range as it stands.
+        let mid = part.start + n / 2;
+        return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     };
     // One pass: partition, and gather both sides' bounds as it goes.
     let mut sides = [(empty, empty); 2];
     let mut k = 0;
     for i in 0..n {
         let item = range[i];
-        let side = if goes_left(i, &item) { 0 } else { 1 };
+        let side = usize::from(bin_of(item.center, axis) >= split_bin);
         sides[side].0 = sides[side].0.union(&item.aabb);
         sides[side].1.grow(item.center);
         if side == 0 {
             range.swap(i, k);
             k += 1;
         }
-    }
-    if k == 0 || k == n {
-        // No usable plane: halve the range as it stands.
-        let mid = part.start + n / 2;
-        return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     }
     let mid = part.start + k;
     let left = Part {
