@@ -23,6 +23,7 @@
 
 use crate::collider::{ColliderKey, Filter};
 use crate::math::{Vec3, Vec3A, Vec4};
+use crate::prefetch::prefetch;
 use crate::shape::{Aabb, Segment};
 
 /// "No node" / an empty child slot.
@@ -43,8 +44,14 @@ const INLINE_STACK: usize = 64;
 /// Bins per axis for the SAH build.
 const SAH_BINS: usize = 16;
 
-/// How many refits per leaf the tree absorbs before it rebuilds itself.
+/// How many refits per leaf the tree absorbs before it tightens its boxes
+/// (see [`Bvh::tighten`]).
 const REFIT_BUDGET: usize = 4;
+
+/// Every this many tightenings, the tree rebuilds itself by SAH instead:
+/// tightening undoes the boxes' growth, not the drift of the leaves away
+/// from the places the last rebuild gave them.
+const TIGHTENINGS_PER_REBUILD: usize = 4;
 
 /// An empty slot's box: `min = max = +∞` fails every slab test without a
 /// branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides), and every overlap
@@ -172,8 +179,10 @@ pub struct Bvh {
     free_leaves: Vec<u32>,
     root: u32,
     leaf_count: usize,
-    /// Refits since the last rebuild.
+    /// Refits since the last rebuild or tightening.
     refits: usize,
+    /// Tightenings since the last rebuild.
+    tightenings: usize,
     /// Insertions since the last rebuild, and the leaf count then.
     insertions: usize,
     leaves_at_rebuild: usize,
@@ -189,6 +198,7 @@ impl Default for Bvh {
             root: NULL_NODE,
             leaf_count: 0,
             refits: 0,
+            tightenings: 0,
             insertions: 0,
             leaves_at_rebuild: 0,
         }
@@ -420,6 +430,37 @@ impl Bvh {
         self.refit_from(node);
     }
 
+    /// Starts loading a leaf's record into the cache (a hint; it reads
+    /// nothing): the first step of [`Bvh::prefetch_path`].
+    #[inline]
+    pub fn prefetch_leaf(&self, proxy: u32) {
+        if let Some(leaf) = self.leaves.get(proxy as usize) {
+            prefetch(leaf);
+        }
+    }
+
+    /// Starts loading the node holding a leaf (`level` 0) or its ancestor
+    /// `level` steps up into the cache, reading the leaf and the nodes
+    /// below that ancestor: called for many leaves in turn, level by level
+    /// after [`Bvh::prefetch_leaf`], the loads of different leaves overlap
+    /// where one update after another would wait for each in turn.
+    #[inline]
+    pub fn prefetch_path(&self, proxy: u32, level: usize) {
+        let Some(leaf) = self.leaves.get(proxy as usize) else {
+            return;
+        };
+        let mut node = leaf.node;
+        for _ in 0..level {
+            match self.nodes.get(node as usize) {
+                Some(n) => node = n.parent,
+                None => return,
+            }
+        }
+        if let Some(n) = self.nodes.get(node as usize) {
+            prefetch(n);
+        }
+    }
+
     /// Gives a leaf a new tight box and filter. The tree is untouched while
     /// the box stays inside the leaf's fat box and the category is the same;
     /// otherwise the leaf gets a new fat box, which its ancestors' boxes grow
@@ -447,12 +488,58 @@ impl Bvh {
     }
 
     /// Rebuilds by SAH once the tree has doubled by insertion since the last
-    /// rebuild, or refits since then pass `REFIT_BUDGET` per leaf: both
-    /// amortise the O(n log n) rebuild over Ω(n) changes, so building a
-    /// world collider by collider costs O(log n) per insertion.
+    /// rebuild; tightens its boxes once refits pass `REFIT_BUDGET` per leaf,
+    /// and rebuilds instead every `TIGHTENINGS_PER_REBUILD`-th time. Both
+    /// amortise their cost (O(n) and O(n log n)) over Ω(n) changes, so
+    /// building a world collider by collider costs O(log n) per insertion
+    /// and a moving leaf O(1) per refit.
     fn rebuild_if_due(&mut self) {
-        if self.insertions > self.leaves_at_rebuild.max(32) || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+        if self.insertions > self.leaves_at_rebuild.max(32) {
             self.rebuild();
+        } else if self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+            self.tightenings += 1;
+            if self.tightenings >= TIGHTENINGS_PER_REBUILD {
+                self.rebuild();
+            } else {
+                self.tighten();
+            }
+        }
+    }
+
+    /// Recomputes every inner node's box in its parent, and every node's
+    /// category, from its children, bottom up: the boxes that refits have
+    /// grown since the last rebuild shrink back to what their subtrees
+    /// hold (a leaf keeps its fat box). O(n), with no change of topology.
+    fn tighten(&mut self) {
+        self.refits = 0;
+        if self.root == NULL_NODE {
+            return;
+        }
+        // Parents before children, then the reverse: children first.
+        let mut order = Vec::with_capacity(self.nodes.len());
+        order.push(self.root);
+        let mut next = 0;
+        while next < order.len() {
+            let node = &self.nodes[order[next] as usize];
+            order.extend(node.children.iter().filter(|&&c| c != NULL_NODE && !is_leaf(c)));
+            next += 1;
+        }
+        for &index in order.iter().rev() {
+            let node = self.nodes[index as usize];
+            let mut category = 0;
+            for (slot, &child) in node.children.iter().enumerate() {
+                if child == NULL_NODE {
+                    continue;
+                }
+                category |= self.category_of(child);
+                if !is_leaf(child) {
+                    let bounds = self.nodes[child as usize]
+                        .bounds()
+                        .expect("an inner node holds a child");
+                    self.nodes[index as usize].set_slot(slot, child, &bounds);
+                }
+            }
+            self.nodes[index as usize].category = category;
         }
     }
 
@@ -518,26 +605,6 @@ impl Bvh {
             node = n.parent;
         }
     }
-}
-
-/// Asks the CPU to start loading a node's two cache lines, so that a node
-/// pushed now is in cache when it is popped (the walk is bound by memory
-/// latency, not arithmetic). A hint only: no effect on results.
-#[inline(always)]
-fn prefetch(node: &Node) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let line = (node as *const Node).cast::<i8>();
-        // SAFETY: a prefetch never faults and reads nothing; `line` and
-        // `line + 64` lie inside `node`, a live reference (128 bytes).
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(line);
-            _mm_prefetch::<_MM_HINT_T0>(line.add(64));
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = node;
 }
 
 /// A depth-first traversal stack on the call stack, spilling to the heap
@@ -915,6 +982,7 @@ impl Bvh {
     /// four parts; ranges of at most four leaves become one node.
     pub fn rebuild(&mut self) {
         self.refits = 0;
+        self.tightenings = 0;
         self.insertions = 0;
         self.leaves_at_rebuild = self.leaf_count;
         self.nodes.clear();

@@ -10,7 +10,7 @@
 
 use core::ffi::c_char;
 
-use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape};
+use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape, Transform};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
 use crate::ffi::types::*;
@@ -372,6 +372,47 @@ fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape,
         let shape = shape?;
         let world = world_mut(world)?;
         world.world.set_shape(world.key_of(collider)?, shape)?;
+        Ok(())
+    })
+}
+
+/// Moves, rotates or scales `count` colliders at once: `colliders[i]` gets
+/// `transforms[i]`, in order (a collider given twice ends with its last
+/// transform). All or nothing: on the first stale handle or invalid
+/// transform its status is returned and no collider has changed. Faster
+/// than `count` calls of `phys_set_transform` for many colliders (their
+/// memory loads overlap). `colliders` and `transforms` may be NULL when
+/// `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; each array holds `count`
+/// records.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_transforms(
+    world: *mut PhysWorld,
+    colliders: *const PhysCollider,
+    transforms: *const PhysTransform,
+    count: usize,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_mut(world)?;
+        if count == 0 {
+            return Ok(());
+        }
+        check_pointer(colliders, "colliders")?;
+        check_pointer(transforms, "transforms")?;
+        if count > isize::MAX as usize / core::mem::size_of::<PhysTransform>() {
+            return Err(Error::InvalidArgument("count larger than any array").into());
+        }
+        let updates = (0..count)
+            .map(|i| {
+                // SAFETY: both arrays are non-NULL and aligned (checked), and
+                // the caller guarantees `count` readable records in each.
+                let (collider, transform) = unsafe { (colliders.add(i).read(), transforms.add(i).read()) };
+                Ok((world.key_of(collider)?, Transform::from(transform)))
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        world.world.set_transforms(&updates)?;
         Ok(())
     })
 }
