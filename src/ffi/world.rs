@@ -586,7 +586,9 @@ pub unsafe extern "C" fn phys_get_transform(
 /// space, placed by `descs[i]` (`descs` NULL for the defaults for all),
 /// handles into `out[i]`. All or nothing: on any error none is added. A
 /// batch at least as large as the world is placed by one SAH build.
-/// `boxes` and `out` may be NULL when `count` is 0.
+/// `boxes` and `out` may be NULL when `count` is 0; a `count` beyond the
+/// world's room is `PHYS_ERROR_CAPACITY_EXCEEDED`, and one no array can hold
+/// `PHYS_ERROR_INVALID_ARGUMENT`, both before any record is read.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -608,6 +610,12 @@ pub unsafe extern "C" fn phys_add_boxes(
         check_pointer(out.cast_const(), "out")?;
         if !descs.is_null() {
             check_pointer(descs, "descs")?;
+        }
+        if count > isize::MAX as usize / core::mem::size_of::<PhysColliderDesc>() {
+            return Err(Error::InvalidArgument("count larger than any array").into());
+        }
+        if count > world.world.max_colliders() - world.world.len() {
+            return Err(Error::CapacityExceeded.into());
         }
         let descs = (0..count)
             .map(|i| {
