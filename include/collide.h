@@ -674,6 +674,24 @@ PhysStatus phys_set_transform(struct PhysWorld *world,
                               const struct PhysTransform *transform);
 
 /**
+ * Moves, rotates or scales `count` colliders at once: `colliders[i]` gets
+ * `transforms[i]`, in order (a collider given twice ends with its last
+ * transform). All or nothing: on the first stale handle or invalid
+ * transform its status is returned and no collider has changed. Faster
+ * than `count` calls of `phys_set_transform` for many colliders (their
+ * memory loads overlap). `colliders` and `transforms` may be NULL when
+ * `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; each array holds `count`
+ * records.
+ */
+PhysStatus phys_set_transforms(struct PhysWorld *world,
+                               const struct PhysCollider *colliders,
+                               const struct PhysTransform *transforms,
+                               size_t count);
+
+/**
  * Makes a collider a box with this object-space box.
  *
  * # Safety
@@ -770,7 +788,9 @@ PhysStatus phys_get_transform(const struct PhysWorld *world,
  * space, placed by `descs[i]` (`descs` NULL for the defaults for all),
  * handles into `out[i]`. All or nothing: on any error none is added. A
  * batch at least as large as the world is placed by one SAH build.
- * `boxes` and `out` may be NULL when `count` is 0.
+ * `boxes` and `out` may be NULL when `count` is 0; a `count` beyond the
+ * world's room is `PHYS_ERROR_CAPACITY_EXCEEDED`, and one no array can hold
+ * `PHYS_ERROR_INVALID_ARGUMENT`, both before any record is read.
  *
  * # Safety
  * The pointer contract at the top of collide.h; each array holds `count`

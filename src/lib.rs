@@ -41,6 +41,7 @@ pub mod collider;
 pub mod error;
 pub mod ffi;
 pub mod math;
+mod prefetch;
 pub mod query;
 pub mod shape;
 pub mod world;

@@ -13,6 +13,10 @@ use collide::{
     Transform, World,
 };
 
+mod random;
+use rand::{Rng, RngExt};
+use random::{seeded, Draw, TestRng};
+
 /// The book's routines, transliterated to Rust with the same `f32`
 /// arithmetic, comparisons and absolute epsilon (`Math::NearZero`, 0.001).
 mod book {
@@ -245,30 +249,6 @@ fn v(x: f32, y: f32, z: f32) -> Vec3 {
     Vec3::new(x, y, z)
 }
 
-/// xorshift64*: a small seeded generator so random checks are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    fn vec(&mut self, lo: f32, hi: f32) -> Vec3 {
-        v(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
-    }
-}
-
 /// The slab test in `f64` on the `f32` inputs: `(t_near, t_far, entry axis,
 /// margin between the latest and second-latest entry)`, or `None` for a miss.
 fn slab_f64(segment: &Segment, aabb: &Aabb) -> Option<(f64, f64, usize, f64)> {
@@ -375,14 +355,14 @@ fn sphere_aabb_uses_y_for_z() {
 /// Segment–AABB rounding: hits through a face interior whose face-plane point rounds a ulp outside are missed or put on the far face by the book; collide has zero misses and the right face.
 #[test]
 fn segment_aabb_exact_retest_misses_rounded_hits() {
-    let mut rng = Rng(0xB00C_0001);
+    let mut rng = seeded(0xB00C_0001);
     let cases = 20_000;
     let mut book_wrong = 0;
     for i in 0..cases {
         let min = rng.vec(-50.0, 50.0);
         let b = Aabb::new(min, min + rng.vec(0.1, 20.0));
         let axis = i % 3;
-        let side = if rng.unit() < 0.5 { 0 } else { 1 };
+        let side = if rng.random::<f32>() < 0.5 { 0 } else { 1 };
         // A point inside the face, away from its edges.
         let mut aim = b.min + (b.max - b.min) * v(rng.range(0.05, 0.95), rng.range(0.05, 0.95), rng.range(0.05, 0.95));
         aim[axis] = if side == 0 { b.min[axis] } else { b.max[axis] };
@@ -469,7 +449,7 @@ fn slab_exact(segment: &Segment, aabb: &Aabb) -> Option<(i128, i128)> {
 }
 
 /// An arbitrary `f32` in `[lo, hi)`, flushed to 0 below 2^-20 so it has an exact fixed-point form.
-fn any_f32(rng: &mut Rng, lo: f32, hi: f32) -> f32 {
+fn any_f32(rng: &mut TestRng, lo: f32, hi: f32) -> f32 {
     let x = rng.range(lo, hi);
     if x.abs() < 1.0 / (1 << 20) as f32 {
         0.0
@@ -481,8 +461,8 @@ fn any_f32(rng: &mut Rng, lo: f32, hi: f32) -> f32 {
 /// Segment–AABB grazing hits (through edges and corners, along face planes, ending on the surface, just missing) against an exact rational slab reference on the same `f32` inputs: zero misses, and any hit the reference rejects lies at rounding distance from the box.
 #[test]
 fn segment_aabb_grazing_vs_exact_reference() {
-    let mut rng = Rng(0xB00C_0002);
-    let half_grid = |rng: &mut Rng| (rng.next_u64() % 9) as f32 * 0.5 - 2.0;
+    let mut rng = seeded(0xB00C_0002);
+    let half_grid = |rng: &mut TestRng| (rng.next_u64() % 9) as f32 * 0.5 - 2.0;
     let (mut hits, mut exact_misses, mut phantoms) = (0, 0, 0);
     for i in 0..60_000 {
         let (min, size) = if i % 2 == 0 {

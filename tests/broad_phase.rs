@@ -290,6 +290,85 @@ fn many_frames_of_motion_match_brute_force() {
     }
 }
 
+/// `World::pairs` finds the pairs of changed colliders by one tree query
+/// each when few changed, by walking the tree against itself when many did:
+/// both equal brute force, with colliders removed and their tree leaves
+/// reused by new ones between calls (a removed leaf once stayed flagged as
+/// changed, so the collider reusing it was never queried).
+#[test]
+fn pairs_by_query_and_by_walk_match_brute_force_with_reused_leaves() {
+    let mut world = World::new();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32
+    };
+    let random_box = |random: &mut dyn FnMut() -> f32| {
+        let min = Vec3::new(random(), random(), random()) * 30.0;
+        Aabb::new(min, min + Vec3::new(random(), random(), random()) * 4.0)
+    };
+    let mut keys: Vec<ColliderKey> = (0..300)
+        .map(|_| {
+            world
+                .add(ColliderDesc::new(Shape::Aabb(random_box(&mut random))))
+                .unwrap()
+        })
+        .collect();
+    for frame in 0..40 {
+        // Every fourth frame changes more than a third of the colliders.
+        let changes = if frame % 4 == 3 { 150 } else { 1 + frame % 9 };
+        for _ in 0..changes {
+            let i = (random() * keys.len() as f32) as usize % keys.len();
+            if random() < 0.5 {
+                world.remove(keys[i]).unwrap();
+                let reference = pairwise(&world);
+                assert_eq!(world.pairs(), reference.as_slice(), "frame {frame}, after a removal");
+                keys[i] = world
+                    .add(ColliderDesc::new(Shape::Aabb(random_box(&mut random))))
+                    .unwrap();
+            } else {
+                world.set_shape(keys[i], Shape::Aabb(random_box(&mut random))).unwrap();
+            }
+        }
+        let reference = pairwise(&world);
+        assert_eq!(world.pairs(), reference.as_slice(), "frame {frame}");
+    }
+}
+
+/// A collider whose tree box the rounding margin grows to +∞ on every axis
+/// (a point sphere at f32::MAX) overlaps the empty slots' boxes (+∞, +∞):
+/// the tree walk against itself skips them (it indexed node `u32::MAX`
+/// and panicked), and the pairs equal brute force.
+#[test]
+fn a_collider_at_f32_max_pairs_without_reaching_empty_slots() {
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
+        .unwrap();
+    world
+        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+            Vec3::splat(f32::MAX),
+            0.0,
+        ))))
+        .unwrap();
+    let reference = pairwise(&world);
+    assert!(reference.is_empty());
+    assert_eq!(world.pairs(), reference.as_slice());
+    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+    let far = world
+        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+            Vec3::splat(f32::MAX),
+            0.0,
+        ))))
+        .unwrap();
+    let reference = pairwise(&world);
+    assert_eq!(reference.len(), 1, "the two point spheres at f32::MAX touch");
+    assert_eq!(reference[0].b, far);
+    assert_eq!(world.pairs(), reference.as_slice());
+}
+
 /// Equal boxes hit at the same `t`: the cast reports the smaller key, as the
 /// brute-force loop does, whatever the insertion order.
 #[test]

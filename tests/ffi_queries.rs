@@ -4,8 +4,9 @@
 
 use std::ptr::null;
 
-use collide::ffi::PhysStatus::PHYS_OK;
+use collide::ffi::PhysStatus::{self, PHYS_OK};
 use collide::ffi::*;
+use collide::Transform;
 
 fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
     PhysVec3 { x, y, z }
@@ -235,4 +236,118 @@ fn tree_pairs_and_events_follow_the_world() {
     assert_eq!(pairwise().len(), 35);
     // SAFETY: made by phys_world_create.
     unsafe { phys_world_destroy(world) };
+}
+
+/// The world box of a collider.
+fn world_box(world: *const PhysWorld, collider: PhysCollider) -> PhysAabb {
+    let mut out = PhysAabb::default();
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { phys_get_world_aabb(world, collider, &mut out) }, PHYS_OK);
+    out
+}
+
+/// `phys_set_transforms` moves every collider as `phys_set_transform` does,
+/// one per entry, the last entry of a handle winning; a stale handle, an
+/// invalid transform, NULL arrays and impossible counts are refused with
+/// nothing changed.
+#[test]
+fn batch_transforms_equal_single_transforms_or_change_nothing() {
+    let (batch, handles) = staircase(200);
+    let (single, single_handles) = staircase(200);
+    let moved = |i: usize| PhysTransform {
+        translation: v(0.25 * i as f32, -1.0, 2.0),
+        ..Transform::IDENTITY.into()
+    };
+    // Every third collider, then a few again: the last transform wins.
+    let picks: Vec<usize> = (0..200).step_by(3).chain([0, 3, 6]).collect();
+    let colliders: Vec<PhysCollider> = picks.iter().map(|&i| handles[i]).collect();
+    let transforms: Vec<PhysTransform> = picks.iter().enumerate().map(|(k, _)| moved(k)).collect();
+    for (k, &i) in picks.iter().enumerate() {
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { phys_set_transform(single, single_handles[i], &moved(k)) },
+            PHYS_OK
+        );
+    }
+    // SAFETY: arrays of `picks.len()` records.
+    let status = unsafe { phys_set_transforms(batch, colliders.as_ptr(), transforms.as_ptr(), picks.len()) };
+    assert_eq!(status, PHYS_OK);
+    for i in 0..200 {
+        assert_eq!(
+            world_box(batch, handles[i]),
+            world_box(single, single_handles[i]),
+            "collider {i}"
+        );
+    }
+    assert_eq!(pairs_of(batch), pairs_of(single));
+
+    // Refused: the world is left as it was.
+    let before: Vec<PhysAabb> = handles.iter().map(|&h| world_box(batch, h)).collect();
+    let check_unchanged = || {
+        for (i, &h) in handles.iter().enumerate() {
+            assert_eq!(world_box(batch, h), before[i], "collider {i} changed");
+        }
+    };
+    let mut bad = transforms.clone();
+    bad[5].scale.y = f32::NAN;
+    // SAFETY: arrays of `picks.len()` records.
+    let status = unsafe { phys_set_transforms(batch, colliders.as_ptr(), bad.as_ptr(), picks.len()) };
+    assert_eq!(status, PhysStatus::PHYS_ERROR_NON_FINITE);
+    check_unchanged();
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { phys_remove(batch, handles[199]) }, PHYS_OK);
+    let mut stale = colliders.clone();
+    stale[7] = handles[199];
+    // SAFETY: arrays of `picks.len()` records.
+    let status = unsafe { phys_set_transforms(batch, stale.as_ptr(), transforms.as_ptr(), picks.len()) };
+    assert_eq!(status, PhysStatus::PHYS_ERROR_STALE_HANDLE);
+    for (i, &h) in handles[..199].iter().enumerate() {
+        assert_eq!(world_box(batch, h), before[i], "collider {i} changed");
+    }
+    // SAFETY: NULL arrays are allowed with a count of 0 only; the huge count
+    // is refused before anything is read.
+    unsafe {
+        assert_eq!(phys_set_transforms(batch, null(), null(), 0), PHYS_OK);
+        assert_eq!(
+            phys_set_transforms(batch, null(), transforms.as_ptr(), 1),
+            PhysStatus::PHYS_ERROR_NULL_POINTER
+        );
+        assert_eq!(
+            phys_set_transforms(batch, colliders.as_ptr(), transforms.as_ptr(), usize::MAX),
+            PhysStatus::PHYS_ERROR_INVALID_ARGUMENT
+        );
+        phys_world_destroy(batch);
+        phys_world_destroy(single);
+    }
+}
+
+/// `phys_add_boxes` refuses a count beyond the world's room, or one no
+/// array can hold, before it reads a record (the arrays here hold one).
+#[test]
+fn bulk_adds_refuse_impossible_counts_before_reading() {
+    let mut world = std::ptr::null_mut();
+    // SAFETY: valid out-pointer.
+    assert_eq!(unsafe { phys_world_create_with_limit(4, &mut world) }, PHYS_OK);
+    let boxes = [PhysAabb {
+        min: v(0.0, 0.0, 0.0),
+        max: v(1.0, 1.0, 1.0),
+    }];
+    let mut out = [PhysCollider::default()];
+    for (count, status) in [
+        (5, PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED),
+        (usize::MAX, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+        (usize::MAX / 2, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+    ] {
+        // SAFETY: the count is refused before any record is read or written.
+        let got = unsafe { phys_add_boxes(world, boxes.as_ptr(), null(), count, out.as_mut_ptr()) };
+        assert_eq!(got, status, "count {count}");
+        assert_eq!(out[0], PhysCollider::default(), "nothing written");
+    }
+    let mut count = usize::MAX;
+    // SAFETY: valid pointers; the world is destroyed once.
+    unsafe {
+        assert_eq!(phys_world_count(world, &mut count), PHYS_OK);
+        phys_world_destroy(world);
+    }
+    assert_eq!(count, 0);
 }

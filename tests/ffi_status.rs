@@ -700,6 +700,18 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             let status = unsafe { phys_set_transform(arg(world, "world", t), probe, arg_in(&same, "transform", t)) };
             (status, true)
         }),
+        pc("phys_set_transforms", &["world", "colliders", "transforms"], move |t| {
+            let same = [translation(0.0, 0.0, 0.0)];
+            let status = unsafe {
+                phys_set_transforms(
+                    arg(world, "world", t),
+                    arg_in(&probe, "colliders", t),
+                    arg_in(&same[0], "transforms", t),
+                    1,
+                )
+            };
+            (status, true)
+        }),
         pc("phys_set_box", &["world", "object_box"], move |t| {
             let status = unsafe { phys_set_box(arg(world, "world", t), probe, arg_in(&cube(1.0), "object_box", t)) };
             (status, true)
@@ -1308,7 +1320,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 314, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 320, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -24,26 +24,8 @@ use std::time::{Duration, Instant};
 use collide::math::Vec3;
 use collide::{Aabb, ColliderDesc, ColliderKey, Hit, Pair, QueryFilter, Segment, Shape, Transform, World};
 
-/// SplitMix64: the same stream every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn uniform(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-
-    fn vec(&mut self, lo: f32, hi: f32) -> Vec3 {
-        Vec3::new(self.uniform(lo, hi), self.uniform(lo, hi), self.uniform(lo, hi))
-    }
-}
+mod random;
+use random::{seeded, Draw};
 
 /// `(VmRSS, VmHWM)` of this process in bytes, from /proc/self/status.
 fn rss() -> (usize, usize) {
@@ -83,7 +65,7 @@ const SIDE: f32 = 800.0;
 #[test]
 #[ignore = "heavy (1,000,000 colliders, about 1 GiB, a minute in release): cargo test --release --test load -- --ignored --nocapture"]
 fn a_million_boxes() {
-    let mut rng = Rng(2024);
+    let mut rng = seeded(2024);
     let (rss_before, _) = rss();
     let descs: Vec<ColliderDesc> = (0..N)
         .map(|i| {

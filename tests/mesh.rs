@@ -15,26 +15,9 @@ use collide::{
     World,
 };
 
-/// A small deterministic generator (xorshift64*), so failures replay.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vec(&mut self, lo: Vec3, hi: Vec3) -> Vec3 {
-        Vec3::new(self.range(lo.x, hi.x), self.range(lo.y, hi.y), self.range(lo.z, hi.z))
-    }
-}
+mod random;
+use rand::RngExt;
+use random::{seeded, Draw, TestRng};
 
 /// An 8 × 8 floor of unit quads on y = 0 over x, z ∈ [−4, 4], and a ramp
 /// rising from the floor's edge x = 4 to y = 2 at x = 8 (4 × 8 quads),
@@ -80,11 +63,11 @@ fn brute_force_moller_trumbore(mesh: &TriangleMesh, segment: &Segment) -> Option
 #[test]
 fn segment_casts_match_brute_force_over_triangles() {
     let mesh = level();
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = seeded(0x1234_5678_9abc_def1);
     let (lo, hi) = (Vec3::new(-6.0, -2.0, -6.0), Vec3::new(10.0, 5.0, 6.0));
     let mut hits = 0;
     for _ in 0..4000 {
-        let segment = Segment::new(rng.vec(lo, hi), rng.vec(lo, hi));
+        let segment = Segment::new(rng.vec_in(lo, hi), rng.vec_in(lo, hi));
         let tree = mesh.cast_segment_indexed(&segment);
         let brute = mesh.cast_segment_brute_force(&segment);
         assert_eq!(tree, brute, "{segment:?}");
@@ -122,7 +105,7 @@ fn shared_edges_and_vertices_are_never_missed() {
         rotation: Quat::from_axis_angle(Vec3::new(0.31, 1.1, -0.47).normalize(), 0.9),
         scale: Vec3::new(1.3, 0.7, 1.1),
     };
-    let mut rng = Rng(42);
+    let mut rng = seeded(42);
     for mesh in [level(), level().transformed(&turned).unwrap()] {
         // Interior edges (shared by two triangles) and their corners: a
         // segment through the mesh's outer rim may pass outside.
@@ -156,11 +139,16 @@ fn shared_edges_and_vertices_are_never_missed() {
                     continue;
                 }
                 // The corner itself, the midpoint and random points of the edge.
-                let points = [p, (p + q) * 0.5, p.lerp(q, rng.unit()), p.lerp(q, rng.unit())];
+                let points = [
+                    p,
+                    (p + q) * 0.5,
+                    p.lerp(q, rng.random::<f32>()),
+                    p.lerp(q, rng.random::<f32>()),
+                ];
                 for point in points {
                     for _ in 0..3 {
                         // From the front and from the back, slanted at random.
-                        let tilt = rng.vec(Vec3::splat(-0.6), Vec3::splat(0.6));
+                        let tilt = rng.vec_in(Vec3::splat(-0.6), Vec3::splat(0.6));
                         for side in [1.0f32, -1.0] {
                             let along = (n * side + tilt).normalize();
                             // Across every face around the edge, not grazing a
@@ -188,11 +176,11 @@ fn shared_edges_and_vertices_are_never_missed() {
 #[test]
 fn degenerate_triangles_are_never_hit() {
     let line = TriangleMesh::new(vec![Vec3::ZERO, Vec3::X, Vec3::X * 2.0], vec![[0, 1, 2], [0, 0, 0]]).unwrap();
-    let mut rng = Rng(7);
+    let mut rng = seeded(7);
     for _ in 0..200 {
         let s = Segment::new(
-            rng.vec(Vec3::splat(-3.0), Vec3::splat(3.0)),
-            rng.vec(Vec3::splat(-3.0), Vec3::splat(3.0)),
+            rng.vec_in(Vec3::splat(-3.0), Vec3::splat(3.0)),
+            rng.vec_in(Vec3::splat(-3.0), Vec3::splat(3.0)),
         );
         assert_eq!(line.cast_segment(&s), None);
     }
@@ -204,7 +192,7 @@ fn degenerate_triangles_are_never_hit() {
 
 /// A world of the level mesh, a second small mesh (a wall), and convex
 /// colliders of every kind around them.
-fn world_with_meshes(rng: &mut Rng) -> (World, Vec<ColliderKey>) {
+fn world_with_meshes(rng: &mut TestRng) -> (World, Vec<ColliderKey>) {
     let mut world = World::new();
     let mut meshes = Vec::new();
     meshes.push(
@@ -232,7 +220,7 @@ fn world_with_meshes(rng: &mut Rng) -> (World, Vec<ColliderKey>) {
     meshes.push(world.add(wall_desc).unwrap());
     let hull = ConvexHull::from_points(&[Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z, Vec3::new(0.7, 0.7, 0.7)]).unwrap();
     for i in 0..60 {
-        let c = rng.vec(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(9.0, 3.0, 5.0));
+        let c = rng.vec_in(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(9.0, 3.0, 5.0));
         let r = rng.range(0.1, 0.8);
         let shape = match i % 5 {
             0 => Shape::Sphere(Sphere::new(c, r)),
@@ -248,14 +236,14 @@ fn world_with_meshes(rng: &mut Rng) -> (World, Vec<ColliderKey>) {
 
 #[test]
 fn world_segment_cast_agrees_with_brute_force_among_other_colliders() {
-    let mut rng = Rng(99);
+    let mut rng = seeded(99);
     let (world, meshes) = world_with_meshes(&mut rng);
     world.validate().unwrap();
     let mut mesh_hits = 0;
     for _ in 0..3000 {
         let lo = Vec3::new(-7.0, -3.0, -7.0);
         let hi = Vec3::new(11.0, 6.0, 7.0);
-        let segment = Segment::new(rng.vec(lo, hi), rng.vec(lo, hi));
+        let segment = Segment::new(rng.vec_in(lo, hi), rng.vec_in(lo, hi));
         let tree = world.segment_cast(&segment, &QueryFilter::ALL).unwrap();
         let brute = world.segment_cast_brute_force(&segment, &QueryFilter::ALL).unwrap();
         assert_eq!(
@@ -290,10 +278,10 @@ fn overlaps_of_spheres_and_boxes_match_brute_force_over_triangles() {
     let mesh = Arc::new(level());
     let mut world = World::new();
     let key = world.add(ColliderDesc::new(Shape::Mesh(Arc::clone(&mesh)))).unwrap();
-    let mut rng = Rng(2024);
+    let mut rng = seeded(2024);
     let (mut found, mut out) = (0, Vec::new());
     for i in 0..3000 {
-        let c = rng.vec(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(9.0, 3.0, 5.0));
+        let c = rng.vec_in(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(9.0, 3.0, 5.0));
         let r = rng.range(0.0, 1.0);
         let shape = match i % 4 {
             0 => Shape::Sphere(Sphere::new(c, r)),
@@ -330,7 +318,7 @@ fn overlaps_of_spheres_and_boxes_match_brute_force_over_triangles() {
 
 #[test]
 fn pairs_agree_across_the_three_finders() {
-    let mut rng = Rng(5);
+    let mut rng = seeded(5);
     let (mut world, meshes) = world_with_meshes(&mut rng);
     // The two meshes' boxes overlap (the wall stands on the floor), but
     // meshes never pair.
@@ -358,7 +346,7 @@ fn pairs_agree_across_the_three_finders() {
         // Move things and go again (the incremental finder keeps state).
         let keys: Vec<_> = world.iter().map(|(k, _)| k).filter(|k| !meshes.contains(k)).collect();
         for k in keys.into_iter().step_by(3) {
-            let t = Transform::from_translation(rng.vec(Vec3::splat(-0.5), Vec3::splat(0.5)));
+            let t = Transform::from_translation(rng.vec_in(Vec3::splat(-0.5), Vec3::splat(0.5)));
             world.set_transform(k, t).unwrap();
         }
         world
@@ -581,11 +569,11 @@ fn transformed_meshes_are_mapped_vertex_by_vertex() {
     };
     assert_eq!(shifted.vertices()[0], mesh.vertices()[0] + Vec3::X);
     // Casts over the tree match brute force after the transform too.
-    let mut rng = Rng(3);
+    let mut rng = seeded(3);
     for _ in 0..1000 {
         let s = Segment::new(
-            rng.vec(Vec3::splat(-12.0), Vec3::splat(12.0)),
-            rng.vec(Vec3::splat(-12.0), Vec3::splat(12.0)),
+            rng.vec_in(Vec3::splat(-12.0), Vec3::splat(12.0)),
+            rng.vec_in(Vec3::splat(-12.0), Vec3::splat(12.0)),
         );
         assert_eq!(moved.cast_segment_indexed(&s), moved.cast_segment_brute_force(&s));
     }

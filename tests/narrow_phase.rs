@@ -15,6 +15,10 @@ use collide::shape::{Cone, ConvexHull, ConvexShape, Cylinder, Pose, Support, Tra
 use collide::{Aabb, Capsule, Error, Obb, Plane, Segment, Sphere};
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 
+mod random;
+use rand::Rng;
+use random::{seeded, Draw};
+
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
@@ -55,41 +59,6 @@ fn cube_points(min: Vec3, max: Vec3) -> Vec<Vec3> {
 
 fn cube_hull(min: Vec3, max: Vec3) -> ConvexHull {
     ConvexHull::from_points(&cube_points(min, max)).unwrap()
-}
-
-/// A tiny deterministic generator (SplitMix64) so the tests need no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vec(&mut self, r: f32) -> Vec3 {
-        v(self.range(-r, r), self.range(-r, r), self.range(-r, r))
-    }
-    fn rotation(&mut self) -> Quat {
-        let q = Quat::from_xyzw(
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-            self.range(-1.0, 1.0),
-        );
-        if q.length_squared() < 1e-3 {
-            Quat::IDENTITY
-        } else {
-            q.normalize()
-        }
-    }
 }
 
 #[track_caller]
@@ -240,10 +209,10 @@ fn hull_of_a_grid_keeps_only_the_corners() {
 
 #[test]
 fn hull_of_random_points_contains_them_and_is_closed() {
-    let mut rng = Rng(7);
+    let mut rng = seeded(7);
     for round in 0..50 {
         let n = 4 + round * 3;
-        let points: Vec<Vec3> = (0..n).map(|_| rng.vec(2.0)).collect();
+        let points: Vec<Vec3> = (0..n).map(|_| rng.vec(-2.0, 2.0)).collect();
         let hull = ConvexHull::from_points(&points).unwrap();
         // Euler: V − E + F = 2 with E = 3F/2 for a triangulated sphere.
         let (vertices, faces) = (hull.vertices().len() as i64, hull.triangles().len() as i64);
@@ -268,8 +237,10 @@ fn hull_of_random_points_contains_them_and_is_closed() {
 #[test]
 fn hull_on_a_sphere_keeps_every_point() {
     // Points on a sphere are all extreme.
-    let mut rng = Rng(11);
-    let points: Vec<Vec3> = (0..200).map(|_| rng.vec(1.0).normalize_or(Vec3::X) * 3.0).collect();
+    let mut rng = seeded(11);
+    let points: Vec<Vec3> = (0..200)
+        .map(|_| rng.vec(-1.0, 1.0).normalize_or(Vec3::X) * 3.0)
+        .collect();
     let hull = ConvexHull::from_points(&points).unwrap();
     assert!(hull.vertices().len() > 150, "{}", hull.vertices().len());
     assert!(hull.planes().len() == hull.triangles().len());
@@ -316,12 +287,12 @@ fn hull_far_from_the_origin() {
 
 #[test]
 fn hull_segment_cast_agrees_with_gjk_cast() {
-    let mut rng = Rng(3);
-    let points: Vec<Vec3> = (0..30).map(|_| rng.vec(1.0)).collect();
+    let mut rng = seeded(3);
+    let points: Vec<Vec3> = (0..30).map(|_| rng.vec(-1.0, 1.0)).collect();
     let hull = ConvexHull::from_points(&points).unwrap();
     let mut hits = 0;
     for _ in 0..500 {
-        let s = seg(rng.vec(3.0), rng.vec(3.0));
+        let s = seg(rng.vec(-3.0, 3.0), rng.vec(-3.0, 3.0));
         let planes = s.cast_hull(&hull);
         let gjk = s.cast_convex(&hull);
         match (planes, gjk) {
@@ -444,12 +415,12 @@ fn touching_and_overlapping_have_distance_zero_and_no_normal() {
 
 #[test]
 fn intersects_matches_distance_on_random_pairs() {
-    let mut rng = Rng(21);
+    let mut rng = seeded(21);
     let shapes = all_shapes();
     for _ in 0..400 {
         let i = (rng.next_u64() % shapes.len() as u64) as usize;
         let j = (rng.next_u64() % shapes.len() as u64) as usize;
-        let b = Transformed::new(&shapes[j], Pose::new(rng.rotation(), rng.vec(1.5)));
+        let b = Transformed::new(&shapes[j], Pose::new(rng.rotation(), rng.vec(-1.5, 1.5)));
         let a = &shapes[i];
         let d = distance(a, &b);
         assert_finite_distance(&d);
@@ -578,16 +549,16 @@ fn sat_box_contacts_face_and_edge() {
 
 #[test]
 fn sat_agrees_with_epa_on_random_boxes() {
-    let mut rng = Rng(5);
+    let mut rng = seeded(5);
     let mut compared = 0;
     for _ in 0..300 {
         let a = Obb::new(
-            rng.vec(0.5),
+            rng.vec(-0.5, 0.5),
             rng.rotation(),
             v(rng.range(0.1, 1.0), rng.range(0.1, 1.0), rng.range(0.1, 1.0)),
         );
         let b = Obb::new(
-            rng.vec(1.5),
+            rng.vec(-1.5, 1.5),
             rng.rotation(),
             v(rng.range(0.1, 1.0), rng.range(0.1, 1.0), rng.range(0.1, 1.0)),
         );
@@ -656,36 +627,38 @@ fn epa_contacts_of_simple_configurations() {
 #[test]
 fn convex_shape_dispatch_matches_generic_queries() {
     let shapes = all_shapes();
-    let mut rng = Rng(9);
+    let mut rng = seeded(9);
     for _ in 0..300 {
         let i = (rng.next_u64() % shapes.len() as u64) as usize;
         let j = (rng.next_u64() % shapes.len() as u64) as usize;
         let a = &shapes[i];
         let b = match &shapes[j] {
-            ConvexShape::Sphere(s) => ConvexShape::Sphere(Sphere::new(s.center + rng.vec(1.0), s.radius)),
+            ConvexShape::Sphere(s) => ConvexShape::Sphere(Sphere::new(s.center + rng.vec(-1.0, 1.0), s.radius)),
             ConvexShape::Aabb(b) => {
-                let d = rng.vec(1.0);
+                let d = rng.vec(-1.0, 1.0);
                 ConvexShape::Aabb(Aabb::new(b.min + d, b.max + d))
             }
-            ConvexShape::Obb(b) => ConvexShape::Obb(Obb::new(b.center + rng.vec(1.0), rng.rotation(), b.half_extents)),
+            ConvexShape::Obb(b) => {
+                ConvexShape::Obb(Obb::new(b.center + rng.vec(-1.0, 1.0), rng.rotation(), b.half_extents))
+            }
             ConvexShape::Capsule(c) => {
-                let d = rng.vec(1.0);
+                let d = rng.vec(-1.0, 1.0);
                 ConvexShape::Capsule(Capsule::new(seg(c.segment.start + d, c.segment.end), c.radius))
             }
             ConvexShape::Segment(s) => {
-                let d = rng.vec(1.0);
+                let d = rng.vec(-1.0, 1.0);
                 ConvexShape::Segment(seg(s.start + d, s.end + d))
             }
             ConvexShape::Triangle(t) => {
-                let d = rng.vec(1.0);
+                let d = rng.vec(-1.0, 1.0);
                 ConvexShape::Triangle(Triangle::new(t.a + d, t.b + d, t.c))
             }
             ConvexShape::Cylinder(c) => {
-                let d = rng.vec(1.0);
+                let d = rng.vec(-1.0, 1.0);
                 ConvexShape::Cylinder(Cylinder::new(seg(c.segment.start + d, c.segment.end), c.radius))
             }
             ConvexShape::Cone(c) => {
-                let d = rng.vec(1.0);
+                let d = rng.vec(-1.0, 1.0);
                 ConvexShape::Cone(Cone::new(c.base_center + d, c.apex, c.radius))
             }
             hull => hull.clone(),
@@ -791,11 +764,11 @@ fn gjk_segment_casts_against_curved_shapes() {
     assert_vec_close(hit.normal, v(-1.0, 1.0, 0.0).normalize(), 1e-4);
 
     // Rounded shapes through their margins: the same answers as the closed forms.
-    let mut rng = Rng(17);
+    let mut rng = seeded(17);
     let capsule = Capsule::new(seg(v(0.0, -1.0, 0.0), v(0.3, 1.0, 0.2)), 0.6);
     let sphere = Sphere::new(v(0.2, 0.1, -0.3), 0.8);
     for _ in 0..300 {
-        let s = seg(rng.vec(3.0), rng.vec(3.0));
+        let s = seg(rng.vec(-3.0, 3.0), rng.vec(-3.0, 3.0));
         for (exact, gjk) in [
             (s.cast_capsule(&capsule), s.cast_convex(&capsule)),
             (s.cast_sphere(&sphere), s.cast_convex(&sphere)),
@@ -893,10 +866,10 @@ fn moving_sphere_against_plane_box_and_capsule() {
     assert!(Sphere::new(v(3.0, 3.0, 3.0), 1.0)
         .cast_aabb(v(4.0, 0.0, 0.0), &b)
         .is_none());
-    let mut rng = Rng(23);
+    let mut rng = seeded(23);
     for _ in 0..500 {
-        let s = Sphere::new(rng.vec(3.0), rng.range(0.05, 1.0));
-        let motion = rng.vec(5.0);
+        let s = Sphere::new(rng.vec(-3.0, 3.0), rng.range(0.05, 1.0));
+        let motion = rng.vec(-5.0, 5.0);
         let closed = s.cast_aabb(motion, &b);
         let generic = shape_cast(&s, motion, &b, Vec3::ZERO);
         compare_casts(closed, generic, motion.length(), "sphere–box");
@@ -914,16 +887,16 @@ fn moving_sphere_against_plane_box_and_capsule() {
     assert_eq!(hit.t, 0.5);
     assert_vec_close(hit.point, v(-2.0, 2.0, 0.0), 1e-6);
     for _ in 0..300 {
-        let s = Sphere::new(rng.vec(3.0), rng.range(0.05, 1.0));
-        let c = Capsule::new(seg(rng.vec(1.0), rng.vec(1.0)), rng.range(0.0, 0.5));
-        let (ms, mc) = (rng.vec(4.0), rng.vec(2.0));
+        let s = Sphere::new(rng.vec(-3.0, 3.0), rng.range(0.05, 1.0));
+        let c = Capsule::new(seg(rng.vec(-1.0, 1.0), rng.vec(-1.0, 1.0)), rng.range(0.0, 0.5));
+        let (ms, mc) = (rng.vec(-4.0, 4.0), rng.vec(-2.0, 2.0));
         compare_casts(
             s.cast_capsule(ms, &c, mc),
             shape_cast(&s, ms, &c, mc),
             (ms - mc).length(),
             "sphere–capsule",
         );
-        let other = Sphere::new(rng.vec(2.0), rng.range(0.05, 1.0));
+        let other = Sphere::new(rng.vec(-2.0, 2.0), rng.range(0.05, 1.0));
         compare_casts(
             s.cast_sphere(ms, &other, mc),
             shape_cast(&s, ms, &other, mc),
@@ -970,11 +943,14 @@ fn moving_capsules_closed_form() {
     // Overlapping at the start; missing.
     assert_eq!(a.cast_capsule(Vec3::ZERO, &a, Vec3::X).unwrap().t, 0.0);
     assert!(a.cast_capsule(v(0.0, 0.0, 4.0), &b, Vec3::ZERO).is_none());
-    let mut rng = Rng(31);
+    let mut rng = seeded(31);
     for _ in 0..600 {
-        let a = Capsule::new(seg(rng.vec(1.0), rng.vec(1.0)), rng.range(0.0, 0.5));
-        let b = Capsule::new(seg(rng.vec(1.0) + rng.vec(3.0), rng.vec(1.0)), rng.range(0.0, 0.5));
-        let (ma, mb) = (rng.vec(4.0), rng.vec(2.0));
+        let a = Capsule::new(seg(rng.vec(-1.0, 1.0), rng.vec(-1.0, 1.0)), rng.range(0.0, 0.5));
+        let b = Capsule::new(
+            seg(rng.vec(-1.0, 1.0) + rng.vec(-3.0, 3.0), rng.vec(-1.0, 1.0)),
+            rng.range(0.0, 0.5),
+        );
+        let (ma, mb) = (rng.vec(-4.0, 4.0), rng.vec(-2.0, 2.0));
         compare_casts(
             a.cast_capsule(ma, &b, mb),
             shape_cast(&a, ma, &b, mb),

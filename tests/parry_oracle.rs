@@ -41,48 +41,12 @@ use parry3d::math::{Pose, Vector};
 use parry3d::query::{self, PointQuery, Ray, RayCast, RayIntersection};
 use parry3d::shape::{Ball, Capsule as ParryCapsule, Cuboid, Segment as ParrySegment, Shape as ParryShape};
 
-/// Absolute tolerance at the scale of these scenes (coordinates within ±10).
-const TOLERANCE: f32 = 1e-4;
+mod random;
+use rand::Rng;
+use random::{seeded, Draw, TestRng};
 
-/// Cases per question.
-const CASES: usize = 10_000;
-
-fn to_parry(v: Vec3) -> Vector {
-    Vector::new(v.x, v.y, v.z)
-}
-
-fn from_parry(v: Vector) -> Vec3 {
-    Vec3::new(v.x, v.y, v.z)
-}
-
-/// xorshift64*: a small seeded generator so the cases are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    fn vec(&mut self, lo: f32, hi: f32) -> Vec3 {
-        Vec3::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
-    }
-
-    /// One time in `n`.
-    fn one_in(&mut self, n: u64) -> bool {
-        self.next_u64() % n == 0
-    }
-
+/// The segments the differential tests cast, drawn from the seeded generator.
+trait Cases: Draw {
     /// A segment: aimed through `aim` (stopping short of it or passing it),
     /// random, or of zero length at `aim`.
     fn segment_through(&mut self, aim: Vec3) -> Segment {
@@ -116,6 +80,22 @@ impl Rng {
             centre + tangent * self.range(-0.2, 8.0),
         )
     }
+}
+
+impl Cases for TestRng {}
+
+/// Absolute tolerance at the scale of these scenes (coordinates within ±10).
+const TOLERANCE: f32 = 1e-4;
+
+/// Cases per question.
+const CASES: usize = 10_000;
+
+fn to_parry(v: Vec3) -> Vector {
+    Vector::new(v.x, v.y, v.z)
+}
+
+fn from_parry(v: Vector) -> Vec3 {
+    Vec3::new(v.x, v.y, v.z)
 }
 
 // ---------------------------------------------------------------------------
@@ -332,7 +312,7 @@ mod exact {
 /// Segment casts against boxes (including flat and zero-size ones) agree with parry's ray casts on cuboids.
 #[test]
 fn cast_aabb_matches_parry() {
-    let mut rng = Rng(0x9A44_0001);
+    let mut rng = seeded(0x9A44_0001);
     let mut tally = Tally::default();
     for case in 0..CASES {
         let min = rng.vec(-5.0, 5.0);
@@ -384,7 +364,7 @@ fn cast_aabb_matches_parry() {
 /// Segment casts against spheres agree with parry's ray casts on balls.
 #[test]
 fn cast_sphere_matches_parry() {
-    let mut rng = Rng(0x9A44_0002);
+    let mut rng = seeded(0x9A44_0002);
     let mut tally = Tally::default();
     for case in 0..CASES {
         let sphere = Sphere::new(rng.vec(-5.0, 5.0), rng.range(0.0, 4.0));
@@ -419,7 +399,7 @@ fn cast_sphere_matches_parry() {
 /// Segment casts against capsules (including zero-length axes and zero radii) agree with parry's ray casts on capsules.
 #[test]
 fn cast_capsule_matches_parry() {
-    let mut rng = Rng(0x9A44_0003);
+    let mut rng = seeded(0x9A44_0003);
     let mut tally = Tally::default();
     for case in 0..CASES {
         let a = rng.vec(-5.0, 5.0);
@@ -467,7 +447,7 @@ fn cast_capsule_matches_parry() {
 /// `Aabb::distance_squared_to_point` agrees with parry's solid point distance to a cuboid (0 inside).
 #[test]
 fn aabb_point_distance_matches_parry() {
-    let mut rng = Rng(0x9A44_0004);
+    let mut rng = seeded(0x9A44_0004);
     let mut inside = 0;
     for case in 0..CASES {
         let min = rng.vec(-5.0, 5.0);
@@ -488,7 +468,7 @@ fn aabb_point_distance_matches_parry() {
 /// `Segment::distance_squared_to_point` agrees with parry's point distance to a segment (zero-length segments included).
 #[test]
 fn segment_point_distance_matches_parry() {
-    let mut rng = Rng(0x9A44_0005);
+    let mut rng = seeded(0x9A44_0005);
     for case in 0..CASES {
         let a = rng.vec(-5.0, 5.0);
         let b = if rng.one_in(10) { a } else { a + rng.vec(-5.0, 5.0) };
@@ -512,7 +492,7 @@ fn segment_point_distance_matches_parry() {
 /// `Segment::closest_points` distance agrees with parry's segment–segment closest points (general, parallel, collinear, nearly parallel, degenerate).
 #[test]
 fn segment_segment_distance_matches_parry() {
-    let mut rng = Rng(0x9A44_0006);
+    let mut rng = seeded(0x9A44_0006);
     let mut parry_off = [0; 6];
     for case in 0..CASES {
         let a = Segment::new(rng.vec(-5.0, 5.0), rng.vec(-5.0, 5.0));
@@ -661,11 +641,11 @@ impl Verdicts {
 /// Capsule–capsule verdicts agree with parry's except within the tolerance of touching.
 #[test]
 fn capsule_capsule_verdicts_match_parry() {
-    let mut rng = Rng(0x9A44_0007);
+    let mut rng = seeded(0x9A44_0007);
     let mut verdicts = Verdicts::default();
     let identity = Pose::IDENTITY;
     for case in 0..CASES {
-        let random_capsule = |rng: &mut Rng| {
+        let random_capsule = |rng: &mut TestRng| {
             let a = rng.vec(-3.0, 3.0);
             let b = if rng.one_in(8) { a } else { a + rng.vec(-3.0, 3.0) };
             Capsule::new(Segment::new(a, b), rng.range(0.0, 1.5))
@@ -687,7 +667,7 @@ fn capsule_capsule_verdicts_match_parry() {
 /// Sphere–box verdicts agree with parry's ball–cuboid except within the tolerance of touching.
 #[test]
 fn sphere_aabb_verdicts_match_parry() {
-    let mut rng = Rng(0x9A44_0008);
+    let mut rng = seeded(0x9A44_0008);
     let mut verdicts = Verdicts::default();
     for case in 0..CASES {
         let min = rng.vec(-3.0, 3.0);
@@ -708,7 +688,7 @@ fn sphere_aabb_verdicts_match_parry() {
 /// Capsule–box verdicts agree with parry's capsule–cuboid except within the tolerance of touching.
 #[test]
 fn capsule_aabb_verdicts_match_parry() {
-    let mut rng = Rng(0x9A44_0009);
+    let mut rng = seeded(0x9A44_0009);
     let mut verdicts = Verdicts::default();
     for case in 0..CASES {
         let min = rng.vec(-3.0, 3.0);

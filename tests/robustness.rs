@@ -10,28 +10,8 @@
 use collide::math::{Quat, Vec3};
 use collide::{Aabb, Capsule, ColliderDesc, ColliderKey, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World};
 
-/// SplitMix64: a fixed, seeded stream, so every run tests the same cases.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// An integer in `[0, n)`.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A float in `[lo, hi)`.
-    fn uniform(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-}
+mod random;
+use random::{seeded, Draw};
 
 /// The world offsets every scene is tried at: up to 1e5 from the origin on
 /// every axis (there `f32` has 7.8e-3 between neighbours).
@@ -300,7 +280,7 @@ fn segments_grazing_edges_and_lying_in_faces() {
 /// every offset and for boxes from 1e-4 to 1e5 wide.
 #[test]
 fn axis_aligned_hits_have_the_exact_t() {
-    let mut rng = Rng(7);
+    let mut rng = seeded(7);
     for offset in OFFSETS {
         for width in [1.0e-4, 1.0e-2, 1.0, 1.0e3, 1.0e5] {
             let mut world = World::new();
@@ -312,8 +292,8 @@ fn axis_aligned_hits_have_the_exact_t() {
             }
             for _ in 0..50 {
                 let axis = rng.below(3) as usize;
-                let from = min[axis] - width * rng.uniform(0.1, 10.0);
-                let to = max[axis] + width * rng.uniform(0.1, 10.0);
+                let from = min[axis] - width * rng.range(0.1, 10.0);
+                let to = max[axis] + width * rng.range(0.1, 10.0);
                 let mut start = (min + max) * 0.5;
                 start[axis] = from;
                 let mut end = start;
@@ -337,16 +317,11 @@ fn axis_aligned_hits_have_the_exact_t() {
 /// zero-length): every cast and pair finder equals the brute force.
 #[test]
 fn tiny_and_huge_shapes_far_from_the_origin_match_brute_force() {
-    let mut rng = Rng(42);
+    let mut rng = seeded(42);
     for offset in OFFSETS {
         let mut world = World::new();
         for _ in 0..200 {
-            let center = offset
-                + Vec3::new(
-                    rng.uniform(-50.0, 50.0),
-                    rng.uniform(-50.0, 50.0),
-                    rng.uniform(-50.0, 50.0),
-                );
+            let center = offset + Vec3::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
             let width = [1.0e-4, 1.0e-3, 0.5, 3.0, 1.0e5][rng.below(5) as usize];
             let shape = match rng.below(4) {
                 0 | 1 => Shape::Aabb(Aabb::from_center_half_extents(Vec3::ZERO, Vec3::splat(width * 0.5))),
@@ -359,7 +334,7 @@ fn tiny_and_huge_shapes_far_from_the_origin_match_brute_force() {
             let rotation = if rng.below(2) == 0 {
                 Quat::IDENTITY
             } else {
-                Quat::from_axis_angle(Vec3::new(1.0, 2.0, 3.0).normalize(), rng.uniform(-3.0, 3.0))
+                Quat::from_axis_angle(Vec3::new(1.0, 2.0, 3.0).normalize(), rng.range(-3.0, 3.0))
             };
             world
                 .add(ColliderDesc::new(shape).with_transform(Transform::new(center, rotation, 1.0)))
@@ -367,14 +342,9 @@ fn tiny_and_huge_shapes_far_from_the_origin_match_brute_force() {
         }
         check_pairs(&mut world);
         for i in 0..400 {
-            let start = offset
-                + Vec3::new(
-                    rng.uniform(-80.0, 80.0),
-                    rng.uniform(-80.0, 80.0),
-                    rng.uniform(-80.0, 80.0),
-                );
+            let start = offset + Vec3::new(rng.range(-80.0, 80.0), rng.range(-80.0, 80.0), rng.range(-80.0, 80.0));
             let length = [0.0, 1.0e-3, 1.0, 100.0, 1.0e5][i % 5];
-            let direction = Vec3::new(rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0));
+            let direction = Vec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
             check_cast(&world, &Segment::new(start, start + direction * length));
         }
         // Move a tenth, then again: the incremental finder still agrees.
@@ -382,7 +352,7 @@ fn tiny_and_huge_shapes_far_from_the_origin_match_brute_force() {
         for frame in 0..3 {
             for &key in keys.iter().skip(frame).step_by(10) {
                 let mut t = *world.get(key).unwrap().transform();
-                t.translation += Vec3::new(rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0));
+                t.translation += Vec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
                 world.set_transform(key, t).unwrap();
             }
             check_pairs(&mut world);

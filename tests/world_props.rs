@@ -559,6 +559,83 @@ proptest! {
         prop_assert_eq!(harness.world.pairs_sweep_and_prune(), expected.as_slice());
     }
 
+    /// `set_transforms` and `set_shapes` equal one `set_transform` /
+    /// `set_shape` call per entry, in order (a key given twice ends with its
+    /// last entry); with one bad entry anywhere (an invalid transform or
+    /// shape, or a removed key) they give that entry's error and change
+    /// nothing.
+    #[test]
+    fn batch_updates_equal_one_update_per_entry(
+        ops in prop::collection::vec(op(), 1..32),
+        entries in prop::collection::vec((any::<usize>(), transform(), shape()), 0..24),
+        fault in proptest::option::of((any::<usize>(), invalid())),
+        stale_at in proptest::option::of(any::<usize>()),
+    ) {
+        let harness = Harness::build(&ops)?;
+        if harness.live.is_empty() {
+            return Ok(());
+        }
+        let mut transforms: Vec<(ColliderKey, Transform)> = Vec::new();
+        let mut shapes: Vec<(ColliderKey, Shape)> = Vec::new();
+        for (index, transform, shape) in &entries {
+            let key = harness.pick(*index).unwrap();
+            transforms.push((key, *transform));
+            shapes.push((key, shape.clone()));
+        }
+
+        // Valid batches: the same world as one call per entry.
+        let mut single = harness.world.clone();
+        let mut batch = harness.world.clone();
+        for (key, transform) in &transforms {
+            single.set_transform(*key, *transform).unwrap();
+        }
+        batch.set_transforms(&transforms).unwrap();
+        prop_assert_eq!(snapshot(&batch), snapshot(&single));
+        for (key, shape) in &shapes {
+            single.set_shape(*key, shape.clone()).unwrap();
+        }
+        batch.set_shapes(&shapes).unwrap();
+        prop_assert_eq!(snapshot(&batch), snapshot(&single));
+        prop_assert_eq!(batch.validate(), Ok(()));
+        let expected = brute_force_pairs(&batch);
+        prop_assert_eq!(batch.pairs(), expected.as_slice());
+
+        // A bad entry: its error, and the world untouched.
+        let mut world = harness.world.clone();
+        let before = snapshot(&world);
+        if let Some((index, fault)) = fault {
+            if !matches!(fault, Invalid::OverflowingBounds) {
+                let key = harness.pick(index).unwrap();
+                let bad = fault.apply(world.get(key).unwrap().desc());
+                let at = index % (entries.len() + 1);
+                let result = if fault.is_transform() {
+                    let mut bad_transforms = transforms.clone();
+                    bad_transforms.insert(at, (key, bad.transform));
+                    world.set_transforms(&bad_transforms)
+                } else {
+                    let mut bad_shapes = shapes.clone();
+                    bad_shapes.insert(at, (key, bad.shape));
+                    world.set_shapes(&bad_shapes)
+                };
+                prop_assert!(matches!(result, Err(e) if fault.expects(e)), "{:?} gave {:?}", fault, result);
+                prop_assert_eq!(snapshot(&world), before.clone());
+            }
+        }
+        if let Some(at) = stale_at {
+            let victim = harness.pick(at).unwrap();
+            world.remove(victim).unwrap();
+            let before = snapshot(&world);
+            let mut stale_transforms: Vec<_> = transforms.iter().filter(|(k, _)| *k != victim).copied().collect();
+            stale_transforms.insert(at % (stale_transforms.len() + 1), (victim, Transform::IDENTITY));
+            prop_assert_eq!(world.set_transforms(&stale_transforms), Err(Error::StaleHandle));
+            let mut stale_shapes: Vec<_> = shapes.iter().filter(|(k, _)| *k != victim).cloned().collect();
+            stale_shapes.insert(at % (stale_shapes.len() + 1), (victim, Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))));
+            prop_assert_eq!(world.set_shapes(&stale_shapes), Err(Error::StaleHandle));
+            prop_assert_eq!(snapshot(&world), before);
+            prop_assert_eq!(world.validate(), Ok(()));
+        }
+    }
+
     /// Each collider's world shape is its shape placed by its transform, and its world box bounds that shape.
     #[test]
     fn world_shapes_follow_transforms(ops in prop::collection::vec(op(), 1..32)) {

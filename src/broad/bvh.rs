@@ -23,6 +23,7 @@
 
 use crate::collider::{ColliderKey, Filter};
 use crate::math::{Vec3, Vec3A, Vec4};
+use crate::prefetch::prefetch;
 use crate::shape::{Aabb, Segment};
 
 /// "No node" / an empty child slot.
@@ -43,11 +44,19 @@ const INLINE_STACK: usize = 64;
 /// Bins per axis for the SAH build.
 const SAH_BINS: usize = 16;
 
-/// How many refits per leaf the tree absorbs before it rebuilds itself.
+/// How many refits per leaf the tree absorbs before it tightens its boxes
+/// (see [`Bvh::tighten`]).
 const REFIT_BUDGET: usize = 4;
 
-/// An empty slot's box: `min = max = +∞` fails every slab and overlap test
-/// without a branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides).
+/// Every this many tightenings, the tree rebuilds itself by SAH instead:
+/// tightening undoes the boxes' growth, not the drift of the leaves away
+/// from the places the last rebuild gave them.
+const TIGHTENINGS_PER_REBUILD: usize = 4;
+
+/// An empty slot's box: `min = max = +∞` fails every slab test without a
+/// branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides), and every overlap
+/// test but against a box reaching +∞ on every axis, for which the overlap
+/// walks skip empty slots explicitly.
 const EMPTY_BOUND: f32 = f32::INFINITY;
 
 /// Four child boxes as structure of arrays, their children and the node's
@@ -151,6 +160,15 @@ pub struct Leaf {
     slot: u8,
 }
 
+impl Leaf {
+    /// The node holding the leaf: nearby leaves sit in nearby nodes, which
+    /// a rebuild numbers depth first.
+    #[inline]
+    pub fn node(&self) -> u32 {
+        self.node
+    }
+}
+
 /// The dynamic 4-wide BVH over a world's colliders. A leaf's index (its
 /// proxy id) stays valid until the leaf is removed.
 #[derive(Debug, Clone)]
@@ -161,8 +179,10 @@ pub struct Bvh {
     free_leaves: Vec<u32>,
     root: u32,
     leaf_count: usize,
-    /// Refits since the last rebuild.
+    /// Refits since the last rebuild or tightening.
     refits: usize,
+    /// Tightenings since the last rebuild.
+    tightenings: usize,
     /// Insertions since the last rebuild, and the leaf count then.
     insertions: usize,
     leaves_at_rebuild: usize,
@@ -178,6 +198,7 @@ impl Default for Bvh {
             root: NULL_NODE,
             leaf_count: 0,
             refits: 0,
+            tightenings: 0,
             insertions: 0,
             leaves_at_rebuild: 0,
         }
@@ -409,6 +430,37 @@ impl Bvh {
         self.refit_from(node);
     }
 
+    /// Starts loading a leaf's record into the cache (a hint; it reads
+    /// nothing): the first step of [`Bvh::prefetch_path`].
+    #[inline]
+    pub fn prefetch_leaf(&self, proxy: u32) {
+        if let Some(leaf) = self.leaves.get(proxy as usize) {
+            prefetch(leaf);
+        }
+    }
+
+    /// Starts loading the node holding a leaf (`level` 0) or its ancestor
+    /// `level` steps up into the cache, reading the leaf and the nodes
+    /// below that ancestor: called for many leaves in turn, level by level
+    /// after [`Bvh::prefetch_leaf`], the loads of different leaves overlap
+    /// where one update after another would wait for each in turn.
+    #[inline]
+    pub fn prefetch_path(&self, proxy: u32, level: usize) {
+        let Some(leaf) = self.leaves.get(proxy as usize) else {
+            return;
+        };
+        let mut node = leaf.node;
+        for _ in 0..level {
+            match self.nodes.get(node as usize) {
+                Some(n) => node = n.parent,
+                None => return,
+            }
+        }
+        if let Some(n) = self.nodes.get(node as usize) {
+            prefetch(n);
+        }
+    }
+
     /// Gives a leaf a new tight box and filter. The tree is untouched while
     /// the box stays inside the leaf's fat box and the category is the same;
     /// otherwise the leaf gets a new fat box, which its ancestors' boxes grow
@@ -436,12 +488,58 @@ impl Bvh {
     }
 
     /// Rebuilds by SAH once the tree has doubled by insertion since the last
-    /// rebuild, or refits since then pass `REFIT_BUDGET` per leaf: both
-    /// amortise the O(n log n) rebuild over Ω(n) changes, so building a
-    /// world collider by collider costs O(log n) per insertion.
+    /// rebuild; tightens its boxes once refits pass `REFIT_BUDGET` per leaf,
+    /// and rebuilds instead every `TIGHTENINGS_PER_REBUILD`-th time. Both
+    /// amortise their cost (O(n) and O(n log n)) over Ω(n) changes, so
+    /// building a world collider by collider costs O(log n) per insertion
+    /// and a moving leaf O(1) per refit.
     fn rebuild_if_due(&mut self) {
-        if self.insertions > self.leaves_at_rebuild.max(32) || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+        if self.insertions > self.leaves_at_rebuild.max(32) {
             self.rebuild();
+        } else if self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+            self.tightenings += 1;
+            if self.tightenings >= TIGHTENINGS_PER_REBUILD {
+                self.rebuild();
+            } else {
+                self.tighten();
+            }
+        }
+    }
+
+    /// Recomputes every inner node's box in its parent, and every node's
+    /// category, from its children, bottom up: the boxes that refits have
+    /// grown since the last rebuild shrink back to what their subtrees
+    /// hold (a leaf keeps its fat box). O(n), with no change of topology.
+    fn tighten(&mut self) {
+        self.refits = 0;
+        if self.root == NULL_NODE {
+            return;
+        }
+        // Parents before children, then the reverse: children first.
+        let mut order = Vec::with_capacity(self.nodes.len());
+        order.push(self.root);
+        let mut next = 0;
+        while next < order.len() {
+            let node = &self.nodes[order[next] as usize];
+            order.extend(node.children.iter().filter(|&&c| c != NULL_NODE && !is_leaf(c)));
+            next += 1;
+        }
+        for &index in order.iter().rev() {
+            let node = self.nodes[index as usize];
+            let mut category = 0;
+            for (slot, &child) in node.children.iter().enumerate() {
+                if child == NULL_NODE {
+                    continue;
+                }
+                category |= self.category_of(child);
+                if !is_leaf(child) {
+                    let bounds = self.nodes[child as usize]
+                        .bounds()
+                        .expect("an inner node holds a child");
+                    self.nodes[index as usize].set_slot(slot, child, &bounds);
+                }
+            }
+            self.nodes[index as usize].category = category;
         }
     }
 
@@ -507,26 +605,6 @@ impl Bvh {
             node = n.parent;
         }
     }
-}
-
-/// Asks the CPU to start loading a node's two cache lines, so that a node
-/// pushed now is in cache when it is popped (the walk is bound by memory
-/// latency, not arithmetic). A hint only: no effect on results.
-#[inline(always)]
-fn prefetch(node: &Node) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let line = (node as *const Node).cast::<i8>();
-        // SAFETY: a prefetch never faults and reads nothing; `line` and
-        // `line + 64` lie inside `node`, a live reference (128 bytes).
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(line);
-            _mm_prefetch::<_MM_HINT_T0>(line.add(64));
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = node;
 }
 
 /// A depth-first traversal stack on the call stack, spilling to the heap
@@ -772,9 +850,17 @@ impl Bvh {
 
     /// Marks in `dirty` (indexed by node, resized to the node count, cleared
     /// first) every node above a leaf in `changed`: the subtrees where a
-    /// pair may have begun or ended.
+    /// pair may have begun or ended. When half the leaves or more changed
+    /// (the first call, a level load), every node is marked: a marked node
+    /// without a changed leaf below only costs the walk a visit, and
+    /// filling the array beats a walk up from each leaf through the whole
+    /// tree in random order.
     pub fn mark_dirty(&self, changed: &[u32], dirty: &mut Vec<bool>) {
         dirty.clear();
+        if changed.len() >= self.leaf_count.div_ceil(2) && !changed.is_empty() {
+            dirty.resize(self.nodes.len(), true);
+            return;
+        }
         dirty.resize(self.nodes.len(), false);
         for &proxy in changed {
             if !self.is_live(proxy) {
@@ -811,7 +897,10 @@ impl Bvh {
             }
         };
         // Pairs of children still to test: (a, a) for a node against
-        // itself, else two distinct children whose boxes overlap.
+        // itself, else two distinct children whose boxes overlap. An empty
+        // slot's box (+∞, +∞) overlaps a box reaching +∞ on every axis (a
+        // collider near f32::MAX, whose slot box the rounding margin grows
+        // to infinity): empty slots are skipped, as in `query` (F8).
         let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
         while let Some((a, b)) = stack.pop() {
             match (is_leaf(a), is_leaf(b)) {
@@ -840,7 +929,7 @@ impl Bvh {
                             let j = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             let cj = node.children[j];
-                            if live(ci) || live(cj) {
+                            if cj != NULL_NODE && (live(ci) || live(cj)) {
                                 stack.push((ci, cj));
                             }
                         }
@@ -861,7 +950,7 @@ impl Bvh {
                             let j = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             let cj = nb.children[j];
-                            if live(ci) || live(cj) {
+                            if cj != NULL_NODE && (live(ci) || live(cj)) {
                                 stack.push((ci, cj));
                             }
                         }
@@ -878,7 +967,7 @@ impl Bvh {
                         let j = hits.trailing_zeros() as usize;
                         hits &= hits - 1;
                         let cj = node.children[j];
-                        if live(cj) || live(leaf) {
+                        if cj != NULL_NODE && (live(cj) || live(leaf)) {
                             stack.push((cj, leaf));
                         }
                     }
@@ -893,6 +982,7 @@ impl Bvh {
     /// four parts; ranges of at most four leaves become one node.
     pub fn rebuild(&mut self) {
         self.refits = 0;
+        self.tightenings = 0;
         self.insertions = 0;
         self.leaves_at_rebuild = self.leaf_count;
         self.nodes.clear();
@@ -1195,27 +1285,23 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
             }
         }
     }
-    let goes_left: &dyn Fn(usize, &BuildItem) -> bool = match best {
-        Some((_, axis, split_bin)) => &move |_, item| bin_of(item.center, axis) < split_bin,
-        None => &|i, _| i < n / 2,
+    let Some((_, axis, split_bin)) = best else {
+        // No usable plane: halve the range as it stands.
+        let mid = part.start + n / 2;
+        return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     };
     // One pass: partition, and gather both sides' bounds as it goes.
     let mut sides = [(empty, empty); 2];
     let mut k = 0;
     for i in 0..n {
         let item = range[i];
-        let side = if goes_left(i, &item) { 0 } else { 1 };
+        let side = usize::from(bin_of(item.center, axis) >= split_bin);
         sides[side].0 = sides[side].0.union(&item.aabb);
         sides[side].1.grow(item.center);
         if side == 0 {
             range.swap(i, k);
             k += 1;
         }
-    }
-    if k == 0 || k == n {
-        // No usable plane: halve the range as it stands.
-        let mid = part.start + n / 2;
-        return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     }
     let mid = part.start + k;
     let left = Part {

@@ -1,14 +1,25 @@
 //! Incremental pair finding with the tree: the last call's pairs are kept,
 //! minus those of colliders that changed since (Box2D's move buffer), plus
-//! the pairs found by walking the tree against itself through the subtrees
-//! that hold a changed collider. The first call walks the whole tree.
+//! the pairs of the changed ones, found by one tree query per changed
+//! collider when few changed, or by walking the tree against itself through
+//! the subtrees that hold a changed collider when many did. The first call
+//! walks the whole tree.
 
 use slotmap::SlotMap;
 
-use crate::broad::bvh::Bvh;
+use crate::broad::bvh::{Bvh, Leaf};
 use crate::broad::naive::overlaps;
-use crate::broad::{radix_sort, Pair};
+use crate::broad::radix_sort::{self, SortScratch};
+use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
+
+/// Below one changed leaf in this many, [`PairCache::update`] queries the
+/// tree once per changed leaf; above, it walks the tree against itself.
+/// A query costs about a root-to-leaf path; the walk visits every node pair
+/// above a changed leaf, most of the tree once a tenth of the leaves moved
+/// at random (uniform-100k with a tenth moved: 2.3× fewer instructions and
+/// a fifth fewer cache misses per frame by query, callgrind).
+const QUERY_SHARE: usize = 3;
 
 /// The pair set of the last call, and which leaves changed since.
 #[derive(Debug, Default, Clone)]
@@ -26,7 +37,7 @@ pub struct PairCache {
     /// Reused buffers for the pairs found by this call's queries, and for
     /// the merge.
     fresh: Vec<(u64, Pair, u32, u32)>,
-    fresh_scratch: Vec<(u64, Pair, u32, u32)>,
+    fresh_scratch: SortScratch<(u64, Pair, u32, u32)>,
     merged_pairs: Vec<Pair>,
     merged_proxies: Vec<(u32, u32)>,
 }
@@ -40,7 +51,8 @@ impl PairCache {
             + self.dirty.capacity()
             + (self.pairs.capacity() + self.merged_pairs.capacity()) * size_of::<Pair>()
             + (self.proxies.capacity() + self.merged_proxies.capacity()) * 8
-            + (self.fresh.capacity() + self.fresh_scratch.capacity()) * size_of::<(u64, Pair, u32, u32)>()
+            + self.fresh.capacity() * size_of::<(u64, Pair, u32, u32)>()
+            + self.fresh_scratch.memory_bytes()
     }
 
     /// Flags a leaf as changed: its pairs are found anew at the next call.
@@ -62,11 +74,11 @@ impl PairCache {
         let changed = &self.changed;
         let is_changed = |proxy: u32| changed.get(proxy as usize).copied().unwrap_or(false);
 
-        // The tree against itself, entering only subtrees with a changed leaf.
-        bvh.mark_dirty(&self.changed_list, &mut self.dirty);
         self.fresh.clear();
         let fresh = &mut self.fresh;
-        bvh.overlapping_pairs(&self.dirty, is_changed, |pa, la, pb, lb| {
+        // A pair of overlapping leaves, at least one changed: kept when the
+        // filters interact and the exact shapes overlap.
+        let mut consider = |pa: u32, la: &Leaf, pb: u32, lb: &Leaf| {
             if !la.filter.interacts_with(&lb.filter) {
                 return;
             }
@@ -87,7 +99,27 @@ impl PairCache {
                 user_b: b.user_data,
             };
             fresh.push((pair.order_key(), pair, pa, pb));
-        });
+        };
+        if self.changed_list.len() * QUERY_SHARE < bvh.len() {
+            // Few changed: one tree query per changed leaf (Box2D's move
+            // buffer), in tree order so that consecutive queries share
+            // their path's nodes. A pair of two changed leaves is taken
+            // from the query of the smaller proxy.
+            self.changed_list.sort_unstable_by_key(|&proxy| bvh.leaf(proxy).node());
+            for &pa in self.changed_list.iter().filter(|&&proxy| bvh.is_live(proxy)) {
+                let la = bvh.leaf(pa);
+                bvh.query(&la.aabb, la.filter.mask, |pb, lb| {
+                    if pb != pa && !(is_changed(pb) && pb < pa) && la.aabb.intersects_aabb(&lb.aabb) {
+                        consider(pa, la, pb, lb);
+                    }
+                });
+            }
+        } else {
+            // Many changed: the tree against itself, entering only subtrees
+            // with a changed leaf.
+            bvh.mark_dirty(&self.changed_list, &mut self.dirty);
+            bvh.overlapping_pairs(&self.dirty, is_changed, consider);
+        }
         radix_sort::sort_by_u64_key(&mut self.fresh, &mut self.fresh_scratch, |f| f.0);
 
         // Merge the kept pairs (both leaves unchanged) with the fresh ones.

@@ -16,7 +16,8 @@
 use slotmap::SlotMap;
 
 use crate::broad::naive::overlaps;
-use crate::broad::{radix_sort, Pair};
+use crate::broad::radix_sort::{self, SortScratch};
+use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
 
 /// How much larger another axis' variance must be before the sweep moves
@@ -36,14 +37,14 @@ pub struct SweepAndPrune {
     /// Colliders added since the last call, not yet in the arrays.
     added: Vec<ColliderKey>,
     /// The second buffer of the pairs' radix sort.
-    scratch: Vec<Pair>,
+    scratch: SortScratch<Pair>,
 }
 
 impl SweepAndPrune {
     /// Bytes held by the arrays (capacities).
     pub fn memory_bytes(&self) -> usize {
         (self.keys.capacity() + self.added.capacity()) * core::mem::size_of::<ColliderKey>()
-            + self.scratch.capacity() * core::mem::size_of::<Pair>()
+            + self.scratch.memory_bytes()
             + self
                 .min
                 .iter()

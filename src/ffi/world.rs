@@ -10,7 +10,7 @@
 
 use core::ffi::c_char;
 
-use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape};
+use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape, Transform};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
 use crate::ffi::types::*;
@@ -376,6 +376,47 @@ fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape,
     })
 }
 
+/// Moves, rotates or scales `count` colliders at once: `colliders[i]` gets
+/// `transforms[i]`, in order (a collider given twice ends with its last
+/// transform). All or nothing: on the first stale handle or invalid
+/// transform its status is returned and no collider has changed. Faster
+/// than `count` calls of `phys_set_transform` for many colliders (their
+/// memory loads overlap). `colliders` and `transforms` may be NULL when
+/// `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; each array holds `count`
+/// records.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_transforms(
+    world: *mut PhysWorld,
+    colliders: *const PhysCollider,
+    transforms: *const PhysTransform,
+    count: usize,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_mut(world)?;
+        if count == 0 {
+            return Ok(());
+        }
+        check_pointer(colliders, "colliders")?;
+        check_pointer(transforms, "transforms")?;
+        if count > isize::MAX as usize / core::mem::size_of::<PhysTransform>() {
+            return Err(Error::InvalidArgument("count larger than any array").into());
+        }
+        let updates = (0..count)
+            .map(|i| {
+                // SAFETY: both arrays are non-NULL and aligned (checked), and
+                // the caller guarantees `count` readable records in each.
+                let (collider, transform) = unsafe { (colliders.add(i).read(), transforms.add(i).read()) };
+                Ok((world.key_of(collider)?, Transform::from(transform)))
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        world.world.set_transforms(&updates)?;
+        Ok(())
+    })
+}
+
 /// Makes a collider a box with this object-space box.
 ///
 /// # Safety
@@ -545,7 +586,9 @@ pub unsafe extern "C" fn phys_get_transform(
 /// space, placed by `descs[i]` (`descs` NULL for the defaults for all),
 /// handles into `out[i]`. All or nothing: on any error none is added. A
 /// batch at least as large as the world is placed by one SAH build.
-/// `boxes` and `out` may be NULL when `count` is 0.
+/// `boxes` and `out` may be NULL when `count` is 0; a `count` beyond the
+/// world's room is `PHYS_ERROR_CAPACITY_EXCEEDED`, and one no array can hold
+/// `PHYS_ERROR_INVALID_ARGUMENT`, both before any record is read.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -567,6 +610,12 @@ pub unsafe extern "C" fn phys_add_boxes(
         check_pointer(out.cast_const(), "out")?;
         if !descs.is_null() {
             check_pointer(descs, "descs")?;
+        }
+        if count > isize::MAX as usize / core::mem::size_of::<PhysColliderDesc>() {
+            return Err(Error::InvalidArgument("count larger than any array").into());
+        }
+        if count > world.world.max_colliders() - world.world.len() {
+            return Err(Error::CapacityExceeded.into());
         }
         let descs = (0..count)
             .map(|i| {
