@@ -524,7 +524,13 @@ impl World {
             }
             None
         });
-        hits.sort_unstable_by(|a, b| a.t.total_cmp(&b.t).then(a.collider.cmp(&b.collider)));
+        // By `t` as `segment_cast` compares it (−0.0 ties with 0.0; no `t`
+        // is NaN), then by key.
+        hits.sort_unstable_by(|a, b| {
+            a.t.partial_cmp(&b.t)
+                .unwrap_or(core::cmp::Ordering::Equal)
+                .then(a.collider.cmp(&b.collider))
+        });
         Ok(())
     }
 

@@ -321,27 +321,29 @@ fn batch_transforms_equal_single_transforms_or_change_nothing() {
     }
 }
 
-/// `phys_add_boxes` refuses a count beyond the world's room, or one no
-/// array can hold, before it reads a record (the arrays here hold one).
+/// `phys_add_boxes` refuses a count no array can hold before it reads a
+/// record (the array here holds one), and a batch beyond the world's room
+/// after reading it, adding nothing either way.
 #[test]
-fn bulk_adds_refuse_impossible_counts_before_reading() {
+fn bulk_adds_refuse_impossible_counts() {
     let mut world = std::ptr::null_mut();
     // SAFETY: valid out-pointer.
     assert_eq!(unsafe { phys_world_create_with_limit(4, &mut world) }, PHYS_OK);
     let boxes = [PhysAabb {
         min: v(0.0, 0.0, 0.0),
         max: v(1.0, 1.0, 1.0),
-    }];
-    let mut out = [PhysCollider::default()];
+    }; 5];
+    let mut out = [PhysCollider::default(); 5];
     for (count, status) in [
-        (5, PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED),
         (usize::MAX, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
         (usize::MAX / 2, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+        (5, PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED),
     ] {
-        // SAFETY: the count is refused before any record is read or written.
+        // SAFETY: the huge counts are refused before any record is read;
+        // the arrays hold 5 records.
         let got = unsafe { phys_add_boxes(world, boxes.as_ptr(), null(), count, out.as_mut_ptr()) };
         assert_eq!(got, status, "count {count}");
-        assert_eq!(out[0], PhysCollider::default(), "nothing written");
+        assert_eq!(out, [PhysCollider::default(); 5], "nothing written");
     }
     let mut count = usize::MAX;
     // SAFETY: valid pointers; the world is destroyed once.

@@ -67,8 +67,8 @@ fn trivial_inputs_run_cleanly() {
 // `bad_input::overlap_with_unbounded_bounds_finds_everything` and
 // `bad_input::c_huge_coordinates_are_accepted_or_refused_never_a_panic` (F8).
 // An open one is an `#[ignore]`d test of the behaviour it should have; the
-// seed of an open panic lies in `fuzz/seeds/<target>/open/`, which the
-// replay above skips.
+// seed of an open panic goes into a subdirectory (`fuzz/seeds/<target>/open/`),
+// which the replay above skips (it replays files only).
 
 use collide::math::Vec3;
 use collide::{Aabb, Capsule, ColliderDesc, QueryFilter, Segment, Shape, Sphere, World};
@@ -253,11 +253,10 @@ use collide::{ConvexHull, Triangle};
 /// has bounds reaching `f32::MAX` on all three axes (a point triangle or
 /// a radius-0 sphere at `(f32::MAX)³`): its tree box, grown by the
 /// rounding of its exact tests (F5), is `+∞` on every axis and overlaps
-/// an empty child slot's `(+∞, +∞)` box, as the query did in F8. The seed
-/// lies in `fuzz/seeds/world/open/`, outside the replayed seeds, until it
-/// is fixed.
+/// an empty child slot's `(+∞, +∞)` box, as the query did in F8. Fixed in
+/// `src/broad/bvh.rs`: the walk of the tree against itself skips empty
+/// slots, as the query does.
 #[test]
-#[ignore = "F12 open: World::pairs panics on a non-box collider at (f32::MAX)³ (RELIABILITY.md)"]
 fn f12_pairs_survive_a_collider_at_f32_max() {
     let corner = Vec3::splat(f32::MAX);
     for shape in [
@@ -268,8 +267,8 @@ fn f12_pairs_survive_a_collider_at_f32_max() {
         world.add(ColliderDesc::new(shape)).unwrap();
         assert!(world.pairs().is_empty(), "one collider: no pair");
     }
-    replay_one("world", "open/f12-pairs-panic-point-at-f32-max");
-    replay_one("c_abi", "open/f12-find-pairs-panic-at-f32-max");
+    replay_one("world", "f12-pairs-panic-point-at-f32-max");
+    replay_one("c_abi", "f12-find-pairs-panic-at-f32-max");
 }
 
 /// F13: a hull's vertices were its input points shifted to the centre of
@@ -447,15 +446,14 @@ fn gjk_ray_casts_hit_within_their_tolerance() {
     }
 }
 
-/// F18: casts answer `t = −0.0` for a segment starting on an entry face
-/// (`−(−0)/approach`: a box's slab, a hull's plane), and the world orders
+/// F18: casts answered `t = −0.0` for a segment starting on an entry face
+/// (`−(−0)/approach`: a box's slab, a hull's plane), and the world ordered
 /// such hits two ways: `segment_cast` compares with `<` (−0.0 and 0.0 tie,
-/// the smaller key wins), `segment_cast_all` sorts by `total_cmp` (−0.0
-/// first), so its first hit is not `segment_cast`'s. The hull cast no
-/// longer answers −0.0 (`src/shape/hull.rs`); the box cast
-/// (`src/query/cast.rs`) and the sort in `src/world.rs` are open.
+/// the smaller key wins), `segment_cast_all` sorted by `total_cmp` (−0.0
+/// first), so its first hit was not `segment_cast`'s. Fixed: the hull and
+/// box casts answer 0.0 (`src/shape/hull.rs`, `src/query/cast.rs`), and
+/// `segment_cast_all` sorts as `segment_cast` compares (`src/world.rs`).
 #[test]
-#[ignore = "F18 open: segment_cast_all orders t = -0.0 before a tied 0.0 (RELIABILITY.md)"]
 fn f18_segment_cast_all_starts_with_the_closest_hit() {
     replay_one("world", "f18-hull-cast-negative-zero-t");
     let start = Vec3::splat(-16.75);

@@ -586,9 +586,10 @@ pub unsafe extern "C" fn phys_get_transform(
 /// space, placed by `descs[i]` (`descs` NULL for the defaults for all),
 /// handles into `out[i]`. All or nothing: on any error none is added. A
 /// batch at least as large as the world is placed by one SAH build.
-/// `boxes` and `out` may be NULL when `count` is 0; a `count` beyond the
-/// world's room is `PHYS_ERROR_CAPACITY_EXCEEDED`, and one no array can hold
-/// `PHYS_ERROR_INVALID_ARGUMENT`, both before any record is read.
+/// `boxes` and `out` may be NULL when `count` is 0; a `count` no array can
+/// hold is `PHYS_ERROR_INVALID_ARGUMENT` before any record is read, and one
+/// beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
+/// records are checked, as `World::extend` does).
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -613,9 +614,6 @@ pub unsafe extern "C" fn phys_add_boxes(
         }
         if count > isize::MAX as usize / core::mem::size_of::<PhysColliderDesc>() {
             return Err(Error::InvalidArgument("count larger than any array").into());
-        }
-        if count > world.world.max_colliders() - world.world.len() {
-            return Err(Error::CapacityExceeded.into());
         }
         let descs = (0..count)
             .map(|i| {

@@ -164,7 +164,9 @@ impl Segment {
             return Some(CastHit::started_inside(d));
         }
         Some(CastHit {
-            t: t as f32,
+            // A start on an entry face, approaching, enters at `0/(−d)`:
+            // −0.0, which `+ 0.0` makes 0.0 (F18).
+            t: (t + 0.0) as f32,
             normal: entry_face_normal(entry_axis, self.direction()),
         })
     }

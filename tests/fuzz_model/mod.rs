@@ -1452,9 +1452,61 @@ impl WorldRun {
         }
     }
 
+    /// `set_transforms` or `set_shapes` with up to five entries (any keys,
+    /// repeated, stale or foreign ones included): the model applies one
+    /// update per entry in order on a copy; at the first entry a single
+    /// setter would refuse, the batch must give that error and change
+    /// nothing, else the copy becomes the model.
+    fn update_batch(&mut self, input: &mut Input) {
+        let n = usize::from(input.u8() % 6);
+        let set_shapes = input.bool();
+        let mut transforms = Vec::new();
+        let mut shapes = Vec::new();
+        for _ in 0..n {
+            let key = self.key(input);
+            if set_shapes {
+                shapes.push((key, input.shape()));
+            } else {
+                transforms.push((key, input.transform()));
+            }
+        }
+        let result = if set_shapes {
+            self.world.set_shapes(&shapes)
+        } else {
+            self.world.set_transforms(&transforms)
+        };
+        let mut expected = self.model.clone();
+        for i in 0..n {
+            let key = if set_shapes { shapes[i].0 } else { transforms[i].0 };
+            let Some(entry) = expected.get(key) else {
+                return assert_error(result, Error::StaleHandle, "batch update with a stale key");
+            };
+            let mut desc = entry.desc.clone();
+            if set_shapes {
+                desc.shape = shapes[i].1.clone();
+            } else {
+                desc.transform = transforms[i].1;
+            }
+            match expected_collider(&desc) {
+                Err(e) => return assert_error(result, e, "batch update"),
+                Ok((desc, world_shape)) => {
+                    let entry = expected.get_mut(key).expect("live");
+                    entry.desc = desc;
+                    entry.world_shape = world_shape;
+                }
+            }
+        }
+        assert_eq!(result, Ok(()), "batch update refused");
+        self.model = expected;
+    }
+
     /// Runs one step decoded from `input`, checking it against the model.
     pub fn step(&mut self, input: &mut Input) {
         let op = input.u8();
+        if op >= 248 {
+            self.update_batch(input);
+            return check_world(&self.world, &self.model);
+        }
         if op >= 176 {
             self.narrow_query((op - 176) % 8, input);
             return check_world(&self.world, &self.model);
