@@ -10,6 +10,8 @@
 
 use core::ffi::c_char;
 
+use slotmap::Key;
+
 use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape, Transform};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
@@ -404,14 +406,17 @@ pub unsafe extern "C" fn phys_set_transforms(
         if count > isize::MAX as usize / core::mem::size_of::<PhysTransform>() {
             return Err(Error::InvalidArgument("count larger than any array").into());
         }
-        let updates = (0..count)
+        let updates: Vec<(ColliderKey, Transform)> = (0..count)
             .map(|i| {
                 // SAFETY: both arrays are non-NULL and aligned (checked), and
                 // the caller guarantees `count` readable records in each.
                 let (collider, transform) = unsafe { (colliders.add(i).read(), transforms.add(i).read()) };
-                Ok((world.key_of(collider)?, Transform::from(transform)))
+                // A handle of no collider of this world becomes the null
+                // key, stale in its place: the first bad entry decides.
+                let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
+                (key, Transform::from(transform))
             })
-            .collect::<Result<Vec<_>, Failure>>()?;
+            .collect();
         world.world.set_transforms(&updates)?;
         Ok(())
     })

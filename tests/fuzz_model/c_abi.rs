@@ -20,7 +20,7 @@ use collide::ffi::*;
 use collide::math::Vec3;
 use collide::{
     Aabb, Capsule, ColliderDesc, ColliderKey, ConvexHull, Error, Filter, Hit, Obb, Pair, QueryFilter, Shape, Sphere,
-    TriangleMesh, World,
+    Transform, TriangleMesh, World,
 };
 use std::sync::Arc;
 
@@ -414,6 +414,13 @@ impl CRun {
         let s = usize::from(input.u8() & 1);
         let spoil = Spoil::read(input);
         let op = input.u8();
+        if op >= 248 {
+            self.set_transforms(s, input, &spoil);
+            for side in &self.sides {
+                side.check();
+            }
+            return;
+        }
         if op >= 192 {
             self.narrow(s, (op - 192) % 8, input, &spoil);
             for side in &self.sides {
@@ -713,6 +720,45 @@ impl CRun {
             PHYS_ERROR_STALE_HANDLE
         };
         expect(status, expected, name);
+    }
+
+    /// `phys_set_transforms` with 0–5 entries (any handles: live, removed,
+    /// the other world's, forged), against the mirror's `set_transforms`
+    /// with the handles' keys (the null key, `ColliderKey::default()`, for
+    /// a handle this side never issued: stale in its place, as the C side
+    /// treats it).
+    fn set_transforms(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
+        let count = usize::from(input.u8() % 6);
+        let mut handles = Vec::new();
+        let mut transforms = Vec::new();
+        for _ in 0..count {
+            handles.push(self.handle(input));
+            transforms.push(PhysTransform::from(input.transform()));
+        }
+        let side = &mut self.sides[s];
+        let world = spoil.mut_ptr(0, side.world);
+        let handles_ptr = spoil.ptr(1, if count == 0 { null() } else { handles.as_ptr() });
+        let transforms_ptr = spoil.ptr(2, if count == 0 { null() } else { transforms.as_ptr() });
+        // SAFETY: the pointer contract: each array holds `count` records.
+        let status = unsafe { phys_set_transforms(world, handles_ptr, transforms_ptr, count) };
+        let expected = if let Some(f) = spoil.fault::<PhysWorld>(0) {
+            f.status()
+        } else if count == 0 {
+            PHYS_OK
+        } else if let Some(f) = spoil.fault::<PhysCollider>(1).or(spoil.fault::<PhysTransform>(2)) {
+            f.status()
+        } else {
+            let updates: Vec<(ColliderKey, Transform)> = handles
+                .iter()
+                .zip(&transforms)
+                .map(|(h, t)| {
+                    let key = side.handles.iter().find(|(issued, _)| issued == h).map(|&(_, k)| k);
+                    (key.unwrap_or_default(), Transform::from(*t))
+                })
+                .collect();
+            result_status(&side.mirror.set_transforms(&updates))
+        };
+        expect(status, expected, "phys_set_transforms");
     }
 
     fn get(&mut self, s: usize, input: &mut Input, spoil: &Spoil) {
