@@ -473,6 +473,28 @@ fn f18_segment_cast_all_starts_with_the_closest_hit() {
     assert_eq!(all[0].collider, closest.collider, "{all:?}");
 }
 
+/// F21: a sliver tetrahedron (its fourth point a little more than the
+/// hull's tolerance `ε` off the plane of the first three, 2.2e6 across)
+/// passed the coplanarity test, then merged its faces, within `2ε` of each
+/// other, into two opposite planes that bound no solid: every point between
+/// them was "inside", and a point 18.75 outside the bounds was hit at
+/// `t = 0`. Fixed in `src/shape/hull.rs`: a hull whose faces merge into
+/// fewer than four planes is refused as coplanar.
+#[test]
+fn f21_a_sliver_hull_flat_within_tolerance_is_refused() {
+    replay_one("world", "f21-sliver-hull-merges-into-two-planes");
+    let sliver = [
+        Vec3::new(1.0547251e-38, 8.75, -8.75),
+        Vec3::new(-8.75, -20.0, -20.0),
+        Vec3::new(-18.25, -20.0, 1.1920929e-7),
+        Vec3::new(1e-40, -2228223.8, 1.1920929e-7),
+    ];
+    assert_eq!(
+        ConvexHull::from_points(&sliver).map(|_| ()),
+        Err(collide::Error::InvalidArgument("hull points are coplanar"))
+    );
+}
+
 /// F19: the sphere–box contact (closed form) read a centre 1e-40 outside a
 /// box as inside (the gap's square underflows to 0 in `f32`) and answered a
 /// contact of depth −1e-40, where `Shape::intersects` (in `f64` since F2)

@@ -216,13 +216,19 @@ impl ConvexHull {
             assign_outside(&mut faces, new_faces, &orphans, &p, eps);
         }
 
-        Ok(Self::from_faces(&faces, &edge_map, points, &p, origin, eps))
+        Self::from_faces(&faces, &edge_map, points, &p, origin, eps)
     }
 
     /// Compacts the alive faces into the stored form (world coordinates):
     /// the vertices are the input `points` themselves, not their shifted
     /// copies `p` shifted back (which round: a coordinate of 7.5e-30 next
     /// to one of 13.75 came back as 0).
+    ///
+    /// Faces within `2ε` of coplanar merge into one plane; a sliver whose
+    /// opposite sides are that flat (its fourth point a little more than
+    /// `ε` off the plane of the first three, which the initial simplex
+    /// accepts) merges into fewer than four planes, which bound no solid:
+    /// refused as coplanar, as the documentation's tolerance says.
     fn from_faces(
         faces: &[Face],
         edge_map: &HashMap<(u32, u32), usize>,
@@ -230,7 +236,7 @@ impl ConvexHull {
         p: &[Vec3],
         origin: Vec3,
         eps: f32,
-    ) -> Self {
+    ) -> Result<Self> {
         let alive: Vec<usize> = (0..faces.len()).filter(|&f| faces[f].alive).collect();
         let mut remap: HashMap<u32, u32> = HashMap::new();
         let mut local_vertices: Vec<Vec3> = Vec::new();
@@ -281,6 +287,9 @@ impl ConvexHull {
             }
             group_normals.push(weighted_normal.normalize_or(faces[seed].normal));
         }
+        if group_normals.len() < 4 {
+            return Err(Error::InvalidArgument("hull points are coplanar"));
+        }
         // Each plane is made supporting: its offset is the hull's extent
         // along the normal, so every vertex lies on or behind every plane.
         let planes = group_normals
@@ -317,14 +326,14 @@ impl ConvexHull {
             .iter()
             .map(|v| (*v - local_center).length())
             .fold(0.0f32, f32::max);
-        Self {
+        Ok(Self {
             vertices,
             triangles,
             planes,
             edges,
             center: local_center + origin,
             bounding_radius,
-        }
+        })
     }
 
     /// The hull's vertices, in world space: input points, exactly (the
