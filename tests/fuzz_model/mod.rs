@@ -1826,8 +1826,15 @@ impl WorldRun {
             }
         }
         assert_eq!(all_result, Ok(()), "segment_cast_all refused {segment:?}");
+        // Sorted as `segment_cast` compares: −0.0 ties with 0.0 (F18).
         let mut sorted = hits.clone();
-        sorted.sort_by(|a, b| a.cast.t.total_cmp(&b.cast.t).then(a.key.cmp(&b.key)));
+        sorted.sort_by(|a, b| {
+            a.cast
+                .t
+                .partial_cmp(&b.cast.t)
+                .unwrap_or(core::cmp::Ordering::Equal)
+                .then(a.key.cmp(&b.key))
+        });
         let mut got = all.iter().peekable();
         for h in &sorted {
             if got.peek().is_some_and(|g| g.collider == h.key) {
