@@ -13,19 +13,15 @@ pub(crate) fn prefetch<T>(value: &T) {
         const LINE: usize = 64;
         let first = (value as *const T).cast::<i8>();
         let size = core::mem::size_of::<T>();
-        // Every line the bytes `first .. first + size` touch: one address
-        // per 64 bytes from the first byte, and the last byte's.
-        let mut offset = 0;
-        while offset < size {
-            // SAFETY: a prefetch never faults and reads nothing; `offset` is
-            // below `size`, so `first + offset` lies inside `value`, a live
-            // reference.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(first.add(offset)) };
-            offset += LINE;
-        }
-        if size > 0 {
-            // SAFETY: as above; `size − 1` is the last byte of `value`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(first.add(size - 1)) };
+        // One address per line the bytes `first .. first + size` touch,
+        // from the start of the first byte's line (wrapping arithmetic: the
+        // line may start before `value`).
+        let mut line = first.wrapping_sub(first as usize % LINE);
+        while (line as usize) < first as usize + size {
+            // SAFETY: a prefetch is a hint: it never faults, reads nothing
+            // the program sees and writes nothing, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
+            line = line.wrapping_add(LINE);
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
