@@ -465,6 +465,9 @@ pub(crate) struct RayCastOutput {
     pub started_inside: bool,
 }
 
+/// Fresh starts a stalled [`ray_cast`] may make before it stops.
+const MAX_RESTARTS: usize = 2;
+
 /// GJK ray cast (van den Bergen, "Ray Casting against General Convex
 /// Objects with Application to Continuous Collision Detection", 2004):
 /// the first `λ ∈ [0, max_lambda]` at which the point `x = λ·r` lies in
@@ -500,6 +503,7 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
     let mut points = Simplex::single(first);
     let mut v = x - first.w;
     let mut stalled = 0;
+    let mut restarts = 0;
     for _ in 0..4 * MAX_ITERATIONS {
         let v_length = v.length();
         if !(v_length > m + epsilon) {
@@ -544,6 +548,18 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
         if separation <= m && !(next.length_squared() < v.length_squared() * (1.0 - 4.0 * f32::EPSILON)) {
             stalled += 1;
             if known || stalled >= 4 {
+                // A simplex can stall short of the target where the support
+                // mapping jumps (a cone's rim and apex give back a vertex it
+                // already has, 1e-4 of the size away): start once or twice
+                // more from the new support point alone before taking the
+                // stall as rounding.
+                if restarts < MAX_RESTARTS {
+                    restarts += 1;
+                    points = Simplex::single(p);
+                    v = points.offset_from(x);
+                    stalled = 0;
+                    continue;
+                }
                 points = before;
                 break;
             }
