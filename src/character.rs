@@ -30,7 +30,18 @@ pub struct MoveAndSlide {
 /// The clip is linear in `v`, so a `v` beyond `1e18` (whose dot products
 /// and length could overflow) or below `1e-18` (whose length could
 /// underflow) is clipped scaled by a power of two (exactly) and scaled back.
-fn clip(v: Vec3, normals: &[Vec3]) -> Vec3 {
+///
+/// The slide step of [`World::move_and_slide`](crate::World::move_and_slide),
+/// public for controllers of one's own.
+///
+/// ```
+/// use collide::{character::clip_motion, math::Vec3};
+/// // Into a floor: the motion slides along it.
+/// assert_eq!(clip_motion(Vec3::new(1.0, -1.0, 0.0), &[Vec3::Y]), Vec3::X);
+/// // Into a floor and a wall: along their crease.
+/// assert_eq!(clip_motion(Vec3::new(1.0, -1.0, 1.0), &[Vec3::Y, Vec3::NEG_X]), Vec3::Z);
+/// ```
+pub fn clip_motion(v: Vec3, normals: &[Vec3]) -> Vec3 {
     const SCALE: f32 = 18_446_744_073_709_551_616.0; // 2⁶⁴
     let big = v.abs().max_element();
     if big > 1.0e18 {
@@ -42,7 +53,7 @@ fn clip(v: Vec3, normals: &[Vec3]) -> Vec3 {
     }
 }
 
-/// [`clip`] for a `v` whose products neither overflow nor underflow.
+/// [`clip_motion`] for a `v` whose products neither overflow nor underflow.
 fn clip_unscaled(v: Vec3, normals: &[Vec3]) -> Vec3 {
     let Some((&last, earlier)) = normals.split_last() else {
         return v;
@@ -129,7 +140,7 @@ impl World {
             current = shape.translated(result.position_delta);
             result.hits.push(hit);
             normals.push(hit.normal);
-            remaining = clip(remaining * (1.0 - fraction), &normals);
+            remaining = clip_motion(remaining * (1.0 - fraction), &normals);
             // Sliding along a surface can turn a motion near `f32::MAX` into
             // one that carries the shape beyond it: the move ends there.
             let bounds = current.bounding_aabb();

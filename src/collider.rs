@@ -286,7 +286,11 @@ impl Transform {
     }
 
     /// The transform checked and its rotation renormalised: every number
-    /// finite and `| |rotation|² − 1 | <= UNIT_QUAT_TOLERANCE`.
+    /// finite and `| |rotation|² − 1 | <= UNIT_QUAT_TOLERANCE`. A rotation
+    /// already unit to rounding (`| |q|² − 1 | <= 8ε`, as a normalised one
+    /// is) is kept as it is, so validating a validated transform changes
+    /// nothing: every setter revalidates the stored transform, and
+    /// normalising again could move a component by an ulp each time.
     pub fn validated(&self) -> Result<Transform> {
         if !self.translation.is_finite() {
             return Err(Error::NonFinite("translation"));
@@ -300,8 +304,9 @@ impl Transform {
         if (self.rotation.length_squared() - 1.0).abs() > UNIT_QUAT_TOLERANCE {
             return Err(Error::InvalidArgument("rotation is not a unit quaternion"));
         }
+        let unit = (self.rotation.length_squared() - 1.0).abs() <= 8.0 * f32::EPSILON;
         Ok(Transform {
-            rotation: self.rotation.normalize(),
+            rotation: if unit { self.rotation } else { self.rotation.normalize() },
             ..*self
         })
     }

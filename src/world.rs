@@ -305,11 +305,18 @@ impl World {
     /// Replaces a collider's description after validating the new one; the
     /// one place every update goes through.
     fn update(&mut self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<()> {
-        let slot = self.colliders.get_mut(key).ok_or(Error::StaleHandle)?;
+        let slot = self.colliders.get(key).ok_or(Error::StaleHandle)?;
         let mut desc = slot.desc.clone();
         change(&mut desc);
         let mut collider = Collider::new(desc)?;
         collider.proxy = slot.proxy;
+        self.commit(key, collider);
+        Ok(())
+    }
+
+    /// Puts a validated collider into `key`'s live slot; its tree leaf and
+    /// the pair cache follow.
+    fn commit(&mut self, key: ColliderKey, collider: Collider) {
         self.bvh.update(
             collider.proxy,
             &collider.aabb,
@@ -318,8 +325,7 @@ impl World {
             collider.is_box(),
         );
         self.pair_cache.mark(collider.proxy);
-        *slot = collider;
-        Ok(())
+        self.colliders[key] = collider;
     }
 
     /// Moves, rotates or scales a collider (the book's
@@ -373,15 +379,7 @@ impl World {
                 if i % UPDATE_BLOCK == 0 {
                     self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)]);
                 }
-                self.bvh.update(
-                    collider.proxy,
-                    &collider.aabb,
-                    *collider.filter(),
-                    collider.user_data(),
-                    collider.is_box(),
-                );
-                self.pair_cache.mark(collider.proxy);
-                self.colliders[key] = collider;
+                self.commit(key, collider);
             }
         }
         pending.clear();

@@ -636,6 +636,24 @@ proptest! {
         }
     }
 
+    /// Validating a validated transform changes nothing (every setter
+    /// revalidates the stored transform: a rotation renormalised again
+    /// could move by an ulp at each update), and the rotation kept is unit
+    /// to rounding.
+    #[test]
+    fn transform_validation_is_idempotent(
+        x in -1.0f32..1.0, y in -1.0f32..1.0, z in -1.0f32..1.0, w in -1.0f32..1.0,
+        off in -9.0e-4f32..9.0e-4,
+    ) {
+        let q = Quat::from_xyzw(x, y, z, w);
+        prop_assume!(q.length_squared() > 1.0e-3);
+        // Scaled to |q|² = 1 + off, within the accepted tolerance.
+        let q = q * ((1.0 + off).sqrt() / q.length());
+        let once = Transform { rotation: q, ..Transform::IDENTITY }.validated().unwrap();
+        prop_assert_eq!(once.validated().unwrap(), once);
+        prop_assert!((once.rotation.length_squared() - 1.0).abs() <= 8.0 * f32::EPSILON);
+    }
+
     /// Each collider's world shape is its shape placed by its transform, and its world box bounds that shape.
     #[test]
     fn world_shapes_follow_transforms(ops in prop::collection::vec(op(), 1..32)) {

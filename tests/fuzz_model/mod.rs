@@ -804,8 +804,14 @@ pub fn expected_collider(desc: &ColliderDesc) -> Result<(ColliderDesc, Shape), E
     if let Some(e) = expected_transform_error(&desc.transform) {
         return Err(e);
     }
+    // Renormalised unless already unit to rounding (`Transform::validated`).
+    let q = desc.transform.rotation;
     let transform = Transform {
-        rotation: desc.transform.rotation.normalize(),
+        rotation: if (q.length_squared() - 1.0).abs() <= 8.0 * f32::EPSILON {
+            q
+        } else {
+            q.normalize()
+        },
         ..desc.transform
     };
     let desc = ColliderDesc {
@@ -1080,7 +1086,7 @@ impl Model {
             current = shape.translated(result.position_delta);
             result.hits.push(hit);
             normals.push(hit.normal);
-            remaining = clip(remaining * (1.0 - fraction), &normals);
+            remaining = collide::character::clip_motion(remaining * (1.0 - fraction), &normals);
             let bounds = current.bounding_aabb();
             if !(finite(bounds.min + remaining)
                 && finite(bounds.max + remaining)
@@ -1109,44 +1115,6 @@ impl Model {
             .collect();
         self.previous_pairs = current;
     }
-}
-
-/// `v` without its part into each of `normals` (`v·n < 0`), as
-/// `World::move_and_slide` documents: projected on the plane of the last
-/// surface, on the crease of two, zero in a corner of three or where two
-/// planes are parallel; linear, so a `v` beyond 1e18 or below 1e-18 is
-/// clipped scaled by 2⁶⁴ (exactly) and scaled back.
-fn clip(v: Vec3, normals: &[Vec3]) -> Vec3 {
-    const SCALE: f32 = 18_446_744_073_709_551_616.0;
-    let big = v.abs().max_element();
-    if big > 1.0e18 {
-        clip_unscaled(v / SCALE, normals) * SCALE
-    } else if big < 1.0e-18 && big > 0.0 {
-        clip_unscaled(v * SCALE, normals) / SCALE
-    } else {
-        clip_unscaled(v, normals)
-    }
-}
-
-/// [`clip`] for a `v` whose products neither overflow nor underflow.
-fn clip_unscaled(v: Vec3, normals: &[Vec3]) -> Vec3 {
-    let Some((&last, earlier)) = normals.split_last() else {
-        return v;
-    };
-    let into = |v: Vec3, n: Vec3| v.dot(n) < 0.0;
-    let mut slid = if into(v, last) { v - last * v.dot(last) } else { v };
-    for &n in earlier {
-        if into(slid, n) {
-            slid = match last.cross(n).try_normalize() {
-                Some(crease) => crease * v.dot(crease),
-                None => Vec3::ZERO,
-            };
-        }
-    }
-    if normals.iter().any(|&n| slid.dot(n) < -1.0e-6 * slid.length()) {
-        return Vec3::ZERO;
-    }
-    slid
 }
 
 /// Whether a shape's exact tests are closed forms without tolerance (box,
