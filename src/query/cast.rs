@@ -207,7 +207,12 @@ impl Segment {
         let cap_a = self.cast_sphere(&Sphere::new(capsule.segment.start, capsule.radius));
         let cap_b = self.cast_sphere(&Sphere::new(capsule.segment.end, capsule.radius));
         let side = self.cast_cylinder_side(&axis, r);
-        [cap_a, cap_b, side]
+        // The side first: a cap's sphere lies inside the capsule, so it is
+        // never entered before the side where the side is hit; next to the
+        // rim the two `t` can round to the same `f32`, and `min_by` keeps
+        // the first, the side, whose normal is the capsule's there (the
+        // cap's differs in the first order of the tiny gap).
+        [side, cap_a, cap_b]
             .into_iter()
             .flatten()
             .min_by(|x, y| x.t.total_cmp(&y.t))
