@@ -8,6 +8,10 @@ use collide::{
     Aabb, Capsule, ColliderDesc, ColliderKey, Filter, Hit, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World,
 };
 use proptest::prelude::*;
+use rand::RngExt;
+
+mod random;
+use random::seeded;
 
 /// A coordinate on a coarse grid, so boxes often touch exactly.
 fn grid() -> impl Strategy<Value = f32> {
@@ -245,13 +249,8 @@ proptest! {
 #[test]
 fn many_frames_of_motion_match_brute_force() {
     let mut world = World::new();
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut random = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 40) as f32 / (1u64 << 24) as f32
-    };
+    let mut rng = seeded(0x9E37_79B9_7F4A_7C15);
+    let mut random = move || rng.random::<f32>();
     let mut boxes = Vec::new();
     for _ in 0..400 {
         let min = Vec3::new(random(), random(), random()) * 60.0;
@@ -298,13 +297,8 @@ fn many_frames_of_motion_match_brute_force() {
 #[test]
 fn pairs_by_query_and_by_walk_match_brute_force_with_reused_leaves() {
     let mut world = World::new();
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut random = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 40) as f32 / (1u64 << 24) as f32
-    };
+    let mut rng = seeded(0x2545_F491_4F6C_DD1D);
+    let mut random = move || rng.random::<f32>();
     let random_box = |random: &mut dyn FnMut() -> f32| {
         let min = Vec3::new(random(), random(), random()) * 30.0;
         Aabb::new(min, min + Vec3::new(random(), random(), random()) * 4.0)
