@@ -4,7 +4,7 @@
 //! it uses so callers need no direct dependency, and adds the few helpers
 //! glam lacks.
 
-pub use glam::{Mat3, Quat, Vec2, Vec3, Vec3A, Vec4};
+pub use glam::{DVec3, Mat3, Quat, UVec4, Vec2, Vec3, Vec3A, Vec4};
 
 /// Relative tolerance used to decide that a length, area or determinant is
 /// zero compared with the size of its inputs (about 120 ulps of `f32`).

@@ -22,7 +22,7 @@
 //!   mask prunes whole subtrees.
 
 use crate::collider::{ColliderKey, Filter};
-use crate::math::{Vec3, Vec3A, Vec4};
+use crate::math::{UVec4, Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
 use crate::shape::{Aabb, Segment};
 
@@ -55,8 +55,8 @@ const TIGHTENINGS_PER_REBUILD: usize = 4;
 
 /// An empty slot's box: `min = max = +∞` fails every slab test without a
 /// branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides), and every overlap
-/// test but against a box reaching +∞ on every axis, for which the overlap
-/// walks skip empty slots explicitly.
+/// test but against a box reaching +∞ on every axis, for which
+/// `overlap_mask` masks empty slots out.
 const EMPTY_BOUND: f32 = f32::INFINITY;
 
 /// Four child boxes as structure of arrays, their children and the node's
@@ -741,13 +741,18 @@ fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
 }
 
 /// The overlap test of the four child boxes of `node` against `aabb`
-/// (closed): a bit mask of the overlapping boxes.
+/// (closed): a bit mask of the overlapping occupied slots. An empty slot's
+/// box (+∞, +∞) overlaps a box reaching +∞ on every axis (a collider near
+/// `f32::MAX`, whose slot box the rounding margin grows to infinity, or a
+/// query shape whose bounds overflow), so empty slots are masked out here,
+/// for every walk (F8, F12).
 #[inline]
 fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
     let x = node.min_x.cmple(max[0]) & min[0].cmple(node.max_x);
     let y = node.min_y.cmple(max[1]) & min[1].cmple(node.max_y);
     let z = node.min_z.cmple(max[2]) & min[2].cmple(node.max_z);
-    (x & y & z).bitmask()
+    let occupied = UVec4::from_array(node.children).cmpne(UVec4::splat(NULL_NODE));
+    (x & y & z).bitmask() & occupied.bitmask()
 }
 
 impl Bvh {
@@ -832,12 +837,6 @@ impl Bvh {
                 let slot = hits.trailing_zeros() as usize;
                 hits &= hits - 1;
                 let child = node.children[slot];
-                if child == NULL_NODE {
-                    // An empty slot's box (+∞, +∞) overlaps a query box
-                    // whose max is +∞ on every axis (a finite sphere or
-                    // capsule whose bounds overflow): nothing is there.
-                    continue;
-                }
                 if is_leaf(child) {
                     let proxy = child & !LEAF_BIT;
                     visit(proxy, &self.leaves[proxy as usize]);
@@ -897,10 +896,7 @@ impl Bvh {
             }
         };
         // Pairs of children still to test: (a, a) for a node against
-        // itself, else two distinct children whose boxes overlap. An empty
-        // slot's box (+∞, +∞) overlaps a box reaching +∞ on every axis (a
-        // collider near f32::MAX, whose slot box the rounding margin grows
-        // to infinity): empty slots are skipped, as in `query` (F8).
+        // itself, else two distinct children whose boxes overlap.
         let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
         while let Some((a, b)) = stack.pop() {
             match (is_leaf(a), is_leaf(b)) {
@@ -929,7 +925,7 @@ impl Bvh {
                             let j = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             let cj = node.children[j];
-                            if cj != NULL_NODE && (live(ci) || live(cj)) {
+                            if live(ci) || live(cj) {
                                 stack.push((ci, cj));
                             }
                         }
@@ -950,7 +946,7 @@ impl Bvh {
                             let j = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             let cj = nb.children[j];
-                            if cj != NULL_NODE && (live(ci) || live(cj)) {
+                            if live(ci) || live(cj) {
                                 stack.push((ci, cj));
                             }
                         }
@@ -967,7 +963,7 @@ impl Bvh {
                         let j = hits.trailing_zeros() as usize;
                         hits &= hits - 1;
                         let cj = node.children[j];
-                        if cj != NULL_NODE && (live(cj) || live(leaf)) {
+                        if live(cj) || live(leaf) {
                             stack.push((cj, leaf));
                         }
                     }
