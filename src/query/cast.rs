@@ -7,10 +7,9 @@
 //! zero-length segment). Otherwise the normal is the outward surface normal at
 //! the entry point. Any NaN input is a miss.
 
-use crate::math::{entry_face_normal, Vec3};
+use crate::math::{entry_face_normal, DVec3, Vec3};
 use crate::shape::segment::DSegment;
 use crate::shape::{Aabb, Capsule, Obb, Plane, Segment, Sphere};
-use glam::DVec3;
 
 /// Where a segment first meets a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]

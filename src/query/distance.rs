@@ -5,10 +5,9 @@
 //! are computed in `f64` (no overflow or underflow of a square for any
 //! finite `f32` input) and rounded to `f32` once.
 
-use crate::math::Vec3;
+use crate::math::{DVec3, Vec3};
 use crate::shape::segment::DSegment;
 use crate::shape::{Aabb, Segment};
-use glam::DVec3;
 
 impl Aabb {
     /// The point of the box closest to `p`: `p` clamped to `[min, max]`.

@@ -1,9 +1,8 @@
 //! Oriented bounding box: a box with its own rotation.
 
 use crate::error::{Error, Result};
-use crate::math::{Mat3, Quat, Vec3, UNIT_QUAT_TOLERANCE};
+use crate::math::{DVec3, Mat3, Quat, Vec3, UNIT_QUAT_TOLERANCE};
 use crate::shape::Aabb;
-use glam::DVec3;
 
 /// A solid box `center + R·x`, `|x_i| <= half_extents_i`; layout matches the
 /// book's `OBB { Vector3 mCenter; Quaternion mRotation; Vector3 mExtents; }`.

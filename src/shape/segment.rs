@@ -8,8 +8,7 @@
 //! (`src/query/intersect.rs`) compare exact-to-rounding squared distances
 //! for every finite input.
 
-use crate::math::Vec3;
-use glam::DVec3;
+use crate::math::{DVec3, Vec3};
 
 /// A closed line segment from `start` to `end`; layout-compatible with the
 /// book's `LineSegment { Vector3 mStart, mEnd; }` through `ffi::PhysSegment`.

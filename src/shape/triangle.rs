@@ -1,11 +1,10 @@
 //! Triangle: the solid (flat) triangle with corners `a`, `b`, `c`.
 
 use crate::error::{Error, Result};
-use crate::math::Vec3;
+use crate::math::{DVec3, Vec3};
 use crate::query::CastHit;
 use crate::shape::segment::DSegment;
 use crate::shape::Segment;
-use glam::DVec3;
 
 /// A solid triangle `{ a + s·(b − a) + t·(c − a) : s, t >= 0, s + t <= 1 }`.
 ///
