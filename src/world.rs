@@ -254,10 +254,10 @@ impl World {
         let mut keys = Vec::with_capacity(colliders.len());
         let mut leaves = Vec::with_capacity(colliders.len());
         for c in colliders {
-            let leaf = (c.aabb, *c.filter(), c.user_data(), c.is_box());
+            let (aabb, filter, user_data, is_box) = (c.aabb, *c.filter(), c.user_data(), c.is_box());
             let key = self.colliders.insert(c);
             keys.push(key);
-            leaves.push((leaf.0, leaf.1, leaf.2, leaf.3, key));
+            leaves.push((aabb, filter, user_data, is_box, key));
         }
         let proxies = self.bvh.insert_batch(&leaves);
         for (&key, proxy) in keys.iter().zip(proxies) {
@@ -305,13 +305,20 @@ impl World {
     /// Replaces a collider's description after validating the new one; the
     /// one place every update goes through.
     fn update(&mut self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<()> {
+        let collider = self.derive(key, change)?;
+        self.commit(key, collider);
+        Ok(())
+    }
+
+    /// The collider `key`'s would become with its description changed by
+    /// `change`, validated; the world is not touched.
+    fn derive(&self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<Collider> {
         let slot = self.colliders.get(key).ok_or(Error::StaleHandle)?;
         let mut desc = slot.desc.clone();
         change(&mut desc);
         let mut collider = Collider::new(desc)?;
         collider.proxy = slot.proxy;
-        self.commit(key, collider);
-        Ok(())
+        Ok(collider)
     }
 
     /// Puts a validated collider into `key`'s live slot; its tree leaf and
@@ -371,13 +378,13 @@ impl World {
     /// every new collider is derived and validated first (into a buffer the
     /// world keeps), then all are applied.
     fn update_batch<T>(&mut self, updates: &[(ColliderKey, T)], change: impl Fn(&mut ColliderDesc, &T)) -> Result<()> {
+        // `pending` is empty between calls.
         let mut pending = core::mem::take(&mut self.pending);
-        pending.clear();
         let derived = self.derive_batch(updates, &change, &mut pending);
         if derived.is_ok() {
             for (i, (&(key, _), collider)) in updates.iter().zip(pending.drain(..)).enumerate() {
                 if i % UPDATE_BLOCK == 0 {
-                    self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)]);
+                    self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
                 }
                 self.commit(key, collider);
             }
@@ -397,28 +404,19 @@ impl World {
     ) -> Result<()> {
         pending.reserve(updates.len());
         for block in updates.chunks(UPDATE_BLOCK) {
-            for &(key, _) in block {
-                if let Some(collider) = self.colliders.get(key) {
-                    prefetch(collider);
-                    self.bvh.prefetch_leaf(collider.proxy);
-                }
-            }
+            self.prefetch_block(block, 0);
             for (key, value) in block {
-                let slot = self.colliders.get(*key).ok_or(Error::StaleHandle)?;
-                let mut desc = slot.desc.clone();
-                change(&mut desc, value);
-                let mut collider = Collider::new(desc)?;
-                collider.proxy = slot.proxy;
-                pending.push(collider);
+                pending.push(self.derive(*key, |desc| change(desc, value))?);
             }
         }
         Ok(())
     }
 
-    /// Requests a block's colliders, then their tree nodes and parents, from
-    /// memory, each level for the whole block before the next (one depends
-    /// on the other; within a level the loads are independent).
-    fn prefetch_block<T>(&self, block: &[(ColliderKey, T)]) {
+    /// Requests a block's colliders and their leaves, then the tree nodes
+    /// `levels` deep above the leaves (the node holding each, its parent,
+    /// …), from memory, each level for the whole block before the next (one
+    /// depends on the other; within a level the loads are independent).
+    fn prefetch_block<T>(&self, block: &[(ColliderKey, T)], levels: usize) {
         let proxy = |key: ColliderKey| self.colliders.get(key).map(|c| c.proxy);
         for &(key, _) in block {
             if let Some(collider) = self.colliders.get(key) {
@@ -426,7 +424,7 @@ impl World {
                 self.bvh.prefetch_leaf(collider.proxy);
             }
         }
-        for level in 0..2 {
+        for level in 0..levels {
             for &(key, _) in block {
                 if let Some(proxy) = proxy(key) {
                     self.bvh.prefetch_path(proxy, level);
