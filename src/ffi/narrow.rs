@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::query::{overlap, read_filter};
 use crate::ffi::types::*;
-use crate::ffi::world::{add, check_pointer, read_in, world_ref, Out, PhysWorld};
+use crate::ffi::world::{add, check_count, check_pointer, read_in, world_ref, Out, PhysWorld};
 use crate::math::Vec3;
 use crate::shape::{ConvexHull, TriangleMesh};
 
@@ -90,9 +90,7 @@ pub unsafe extern "C" fn phys_add_cone(
 /// The convex hull of `count` points read from `points` (object space).
 fn hull_of(points: *const PhysVec3, count: usize) -> Result<Shape, Failure> {
     check_pointer(points, "points")?;
-    if count > isize::MAX as usize / core::mem::size_of::<PhysVec3>() {
-        return Err(Error::InvalidArgument("too many hull points").into());
-    }
+    check_count::<PhysVec3>(count, "too many hull points")?;
     // SAFETY: non-NULL and aligned (checked), the byte length fits in
     // `isize` (checked); the caller guarantees `count` readable points.
     let points = unsafe { core::slice::from_raw_parts(points, count) };
@@ -132,11 +130,8 @@ fn mesh_of(
     if index_count % 3 != 0 {
         return Err(Error::InvalidArgument("index_count is not a multiple of 3").into());
     }
-    if vertex_count > isize::MAX as usize / core::mem::size_of::<PhysVec3>()
-        || index_count > isize::MAX as usize / core::mem::size_of::<u32>()
-    {
-        return Err(Error::InvalidArgument("too many mesh vertices or indices").into());
-    }
+    check_count::<PhysVec3>(vertex_count, "too many mesh vertices or indices")?;
+    check_count::<u32>(index_count, "too many mesh vertices or indices")?;
     // SAFETY: non-NULL and aligned (checked), the byte lengths fit in
     // `isize` (checked); the caller guarantees the counts are readable.
     let (vertices, indices) = unsafe {

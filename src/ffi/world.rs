@@ -60,6 +60,16 @@ pub(crate) fn check_pointer<T>(ptr: *const T, name: &'static str) -> Result<(), 
     Ok(())
 }
 
+/// Refuses a count of `T` records no array can hold (a byte length beyond
+/// `isize::MAX`, where pointer offsets are no longer defined), before any
+/// record is read.
+pub(crate) fn check_count<T>(count: usize, message: &'static str) -> Result<(), Failure> {
+    if count > isize::MAX as usize / core::mem::size_of::<T>() {
+        return Err(Error::InvalidArgument(message).into());
+    }
+    Ok(())
+}
+
 /// Copies `*ptr` in after checking it.
 pub(crate) fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
     check_pointer(ptr, name)?;
@@ -403,9 +413,7 @@ pub unsafe extern "C" fn phys_set_transforms(
         }
         check_pointer(colliders, "colliders")?;
         check_pointer(transforms, "transforms")?;
-        if count > isize::MAX as usize / core::mem::size_of::<PhysTransform>() {
-            return Err(Error::InvalidArgument("count larger than any array").into());
-        }
+        check_count::<PhysTransform>(count, "count larger than any array")?;
         let updates: Vec<(ColliderKey, Transform)> = (0..count)
             .map(|i| {
                 // SAFETY: both arrays are non-NULL and aligned (checked), and
@@ -617,9 +625,7 @@ pub unsafe extern "C" fn phys_add_boxes(
         if !descs.is_null() {
             check_pointer(descs, "descs")?;
         }
-        if count > isize::MAX as usize / core::mem::size_of::<PhysColliderDesc>() {
-            return Err(Error::InvalidArgument("count larger than any array").into());
-        }
+        check_count::<PhysColliderDesc>(count, "count larger than any array")?;
         let descs = (0..count)
             .map(|i| {
                 // SAFETY: `boxes` is non-NULL and aligned (checked), and the
