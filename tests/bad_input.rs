@@ -1072,6 +1072,14 @@ fn c_every_buffer_reports_its_total_when_short() {
         center: pv(Vec3::ZERO),
         radius: 100.0,
     };
+    // A caller buffer as C passes it: NULL when it holds no record.
+    fn out_ptr<T>(buf: &mut [T]) -> *mut T {
+        if buf.is_empty() {
+            std::ptr::null_mut()
+        } else {
+            buf.as_mut_ptr()
+        }
+    }
     type Fill = Box<dyn Fn(usize, &mut usize, &mut usize) -> (collide::ffi::PhysStatus, usize)>;
     // Each call fills a sentinel buffer of `capacity` records (NULL for 0)
     // and returns its status and how many records changed.
@@ -1087,11 +1095,7 @@ fn c_every_buffer_reports_its_total_when_short() {
                     };
                     cap
                 ];
-                let out = if cap == 0 {
-                    std::ptr::null_mut()
-                } else {
-                    buf.as_mut_ptr()
-                };
+                let out = out_ptr(&mut buf);
                 // SAFETY: `buf` holds `cap` records.
                 let s = unsafe { phys_segment_cast_all(world, &through, null(), out, cap, w, t) };
                 (s, buf.iter().filter(|h| h.t != -1.0).count())
@@ -1102,11 +1106,7 @@ fn c_every_buffer_reports_its_total_when_short() {
             3,
             Box::new(move |cap, w, t| {
                 let mut buf = vec![PhysColliderRef::default(); cap];
-                let out = if cap == 0 {
-                    std::ptr::null_mut()
-                } else {
-                    buf.as_mut_ptr()
-                };
+                let out = out_ptr(&mut buf);
                 // SAFETY: `buf` holds `cap` records.
                 let s = unsafe { phys_overlap_sphere(world, &everything, null(), out, cap, w, t) };
                 (s, buf.iter().filter(|r| r.collider.bits != 0).count())
@@ -1117,11 +1117,7 @@ fn c_every_buffer_reports_its_total_when_short() {
             2,
             Box::new(move |cap, w, t| {
                 let mut buf = vec![PhysPair::default(); cap];
-                let out = if cap == 0 {
-                    std::ptr::null_mut()
-                } else {
-                    buf.as_mut_ptr()
-                };
+                let out = out_ptr(&mut buf);
                 // SAFETY: `buf` holds `cap` records.
                 let s = unsafe { phys_find_pairs_into(world, out, cap, w, t) };
                 (s, buf.iter().filter(|p| p.a.bits != 0).count())
@@ -1132,11 +1128,7 @@ fn c_every_buffer_reports_its_total_when_short() {
             2,
             Box::new(move |cap, w, t| {
                 let mut buf = vec![PhysPair::default(); cap];
-                let out = if cap == 0 {
-                    std::ptr::null_mut()
-                } else {
-                    buf.as_mut_ptr()
-                };
+                let out = out_ptr(&mut buf);
                 // SAFETY: `buf` holds `cap` records.
                 let s = unsafe { phys_pair_events_began(world, out, cap, w, t) };
                 (s, buf.iter().filter(|p| p.a.bits != 0).count())
