@@ -471,3 +471,53 @@ fn extend_is_all_or_nothing_and_matches_brute_force() {
         );
     }
 }
+
+/// A batch into an emptied world numbers the tree's leaves anew, in tree
+/// order: every key must still reach its own leaf. After pairs were cached
+/// and every collider removed, a level load's pairs, casts and moves (each
+/// found through the key's leaf) answer like brute force.
+#[test]
+fn a_level_load_into_an_emptied_world_keeps_every_key_on_its_leaf() {
+    let desc = |i: u32| {
+        let min = Vec3::new(
+            (i * 7 % 23) as f32 * 1.5,
+            (i * 5 % 19) as f32 * 1.5,
+            (i % 3) as f32 * 1.5,
+        );
+        ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + Vec3::splat(2.0)))).with_user_data(u64::from(i) << 8)
+    };
+    let mut world = World::new();
+    let old = world.extend((0..150).map(desc)).unwrap();
+    assert!(!world.pairs().is_empty());
+    for key in old {
+        world.remove(key).unwrap();
+    }
+    let keys = world.extend((1000..1400).map(desc)).unwrap();
+    assert_eq!(world.validate(), Ok(()));
+    let reference = pairwise(&world);
+    assert_eq!(world.pairs(), reference.as_slice());
+    // Move every other collider far up, one by one: each move must change
+    // the collider's own leaf.
+    for (n, &key) in keys.iter().enumerate().step_by(2) {
+        world
+            .set_transform(
+                key,
+                Transform::from_translation(Vec3::new(0.0, 500.0 + n as f32 * 3.0, 0.0)),
+            )
+            .unwrap();
+    }
+    assert_eq!(world.validate(), Ok(()));
+    let reference = pairwise(&world);
+    assert_eq!(world.pairs(), reference.as_slice());
+    for (n, &key) in keys.iter().enumerate() {
+        let centre = world.get(key).unwrap().aabb().center();
+        let s = Segment::new(centre - Vec3::new(50.0, 0.25, 0.0), centre + Vec3::new(50.0, 0.25, 0.0));
+        let hit = world.segment_cast(&s, &QueryFilter::ALL).unwrap();
+        assert_eq!(
+            hit,
+            world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap(),
+            "collider {n}"
+        );
+        assert!(hit.is_some(), "collider {n}");
+    }
+}

@@ -25,6 +25,7 @@ use crate::collider::{ColliderKey, Filter};
 use crate::math::{UVec4, Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
 use crate::shape::{Aabb, Segment};
+use glam::Vec4Swizzles;
 
 /// "No node" / an empty child slot.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
@@ -125,6 +126,29 @@ impl Node {
             .filter(|&s| self.children[s] != NULL_NODE)
             .map(|s| self.slot_box(s))
             .reduce(|a, b| a.union(&b))
+    }
+
+    /// The slots holding a child, as a bit mask.
+    #[inline]
+    fn occupied(&self) -> u32 {
+        UVec4::from_array(self.children)
+            .cmpne(UVec4::splat(NULL_NODE))
+            .bitmask()
+    }
+
+    /// A slot's box splatted for [`overlap_mask`], one shuffle per lane.
+    #[inline]
+    fn splat_slot(&self, slot: usize) -> ([Vec4; 3], [Vec4; 3]) {
+        let splat = |v: Vec4| match slot {
+            0 => v.xxxx(),
+            1 => v.yyyy(),
+            2 => v.zzzz(),
+            _ => v.wwww(),
+        };
+        (
+            [splat(self.min_x), splat(self.min_y), splat(self.min_z)],
+            [splat(self.max_x), splat(self.max_y), splat(self.max_z)],
+        )
     }
 
     #[inline]
@@ -327,8 +351,16 @@ impl Bvh {
                 .map(|(aabb, filter, user_data, is_box, key)| self.insert(aabb, *filter, *user_data, *is_box, *key))
                 .collect();
         }
+        // Into an empty tree (a level load), no proxy id is held yet: the
+        // leaves are numbered in tree order, so that leaves near in space
+        // are near in memory (a pair's two leaves, a query's hits).
+        let fresh = self.leaf_count == 0;
+        if fresh {
+            self.leaves.clear();
+            self.free_leaves.clear();
+        }
         self.leaves.reserve(leaves.len());
-        let proxies = leaves
+        let proxies: Vec<u32> = leaves
             .iter()
             .map(|(aabb, filter, user_data, is_box, key)| {
                 let proxy = self.allocate_leaf(aabb, *filter, *user_data, *is_box, *key);
@@ -337,8 +369,34 @@ impl Bvh {
                 proxy
             })
             .collect();
-        self.rebuild();
-        proxies
+        let order = self.build_nodes();
+        if !fresh {
+            return proxies;
+        }
+        let renumbered = self.renumber_leaves(&order);
+        proxies.iter().map(|&proxy| renumbered[proxy as usize]).collect()
+    }
+
+    /// Puts the leaves in the order of `order` (every live proxy, once):
+    /// leaf `order[k]` becomes leaf `k`. Returns the new id of each old one.
+    /// Only for a tree whose leaves are all live and whose proxy ids nobody
+    /// holds yet.
+    fn renumber_leaves(&mut self, order: &[u32]) -> Vec<u32> {
+        debug_assert!(order.len() == self.leaves.len() && self.free_leaves.is_empty());
+        let mut renumbered = vec![NULL_NODE; self.leaves.len()];
+        let leaves: Vec<Leaf> = order
+            .iter()
+            .enumerate()
+            .map(|(new, &old)| {
+                renumbered[old as usize] = new as u32;
+                self.leaves[old as usize]
+            })
+            .collect();
+        for (proxy, leaf) in leaves.iter().enumerate() {
+            self.nodes[leaf.node as usize].children[leaf.slot as usize] = leaf_child(proxy as u32);
+        }
+        self.leaves = leaves;
+        renumbered
     }
 
     /// A new leaf record (reusing a free one), not yet in the tree.
@@ -748,11 +806,17 @@ fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
 /// for every walk (F8, F12).
 #[inline]
 fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
+    overlap_bits(node, min, max) & node.occupied()
+}
+
+/// [`overlap_mask`] without the empty slots masked out: for a loop that
+/// tests many boxes against one node and masks once.
+#[inline]
+fn overlap_bits(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
     let x = node.min_x.cmple(max[0]) & min[0].cmple(node.max_x);
     let y = node.min_y.cmple(max[1]) & min[1].cmple(node.max_y);
     let z = node.min_z.cmple(max[2]) & min[2].cmple(node.max_z);
-    let occupied = UVec4::from_array(node.children).cmpne(UVec4::splat(NULL_NODE));
-    (x & y & z).bitmask() & occupied.bitmask()
+    (x & y & z).bitmask()
 }
 
 impl Bvh {
@@ -879,6 +943,10 @@ impl Bvh {
     /// four children against four at a time. Subtrees without a changed leaf
     /// (per `dirty`, from [`Bvh::mark_dirty`]) are only entered to meet a
     /// dirty one, so a frame that moved few leaves visits little of the tree.
+    /// Only pairs of inner nodes wait on the stack: two overlapping leaves
+    /// are tested at once, and a leaf against a subtree is walked at once
+    /// with the leaf's box from its node (parry's `traverse_single_subtree`),
+    /// so a leaf record is read only for a pair of overlapping leaf boxes.
     pub fn overlapping_pairs(
         &self,
         dirty: &[bool],
@@ -895,78 +963,116 @@ impl Bvh {
                 dirty[child as usize]
             }
         };
-        // Pairs of children still to test: (a, a) for a node against
-        // itself, else two distinct children whose boxes overlap.
+        let mut subtree_stack = Vec::new();
+        // Two overlapping children, slot `i` of `na` and slot `j` of `nb`,
+        // either of them live.
+        let mut meet = |stack: &mut Vec<(u32, u32)>, na: &Node, i: usize, nb: &Node, j: usize| {
+            let (a, b) = (na.children[i], nb.children[j]);
+            match (is_leaf(a), is_leaf(b)) {
+                (true, true) => self.visit_leaf_pair(a, b, &mut visit),
+                (true, false) => {
+                    self.leaf_against_subtree(a, &na.slot_box(i), b, &live, &mut subtree_stack, &mut visit);
+                }
+                (false, true) => {
+                    self.leaf_against_subtree(b, &nb.slot_box(j), a, &live, &mut subtree_stack, &mut visit);
+                }
+                (false, false) => stack.push((a, b)),
+            }
+        };
+        // Pairs of inner nodes still to test: (a, a) for a node against
+        // itself, else two distinct nodes whose boxes overlap.
         let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
         while let Some((a, b)) = stack.pop() {
-            match (is_leaf(a), is_leaf(b)) {
-                (true, true) => {
-                    let (pa, pb) = (a & !LEAF_BIT, b & !LEAF_BIT);
-                    let (la, lb) = (&self.leaves[pa as usize], &self.leaves[pb as usize]);
-                    if la.aabb.intersects_aabb(&lb.aabb) {
-                        visit(pa, la, pb, lb);
+            if a == b {
+                let node = &self.nodes[a as usize];
+                let occupied = node.occupied();
+                for i in 0..4 {
+                    let ci = node.children[i];
+                    if ci == NULL_NODE {
+                        continue;
                     }
-                }
-                (false, false) if a == b => {
-                    let node = &self.nodes[a as usize];
-                    for i in 0..4 {
-                        let ci = node.children[i];
-                        if ci == NULL_NODE {
-                            continue;
-                        }
-                        if !is_leaf(ci) && dirty[ci as usize] {
-                            stack.push((ci, ci));
-                        }
-                        let bounds = node.slot_box(i);
-                        let (min, max) = splat_box(&bounds);
-                        // Only later slots, so each pair of children once.
-                        let mut hits = overlap_mask(node, &min, &max) & !((2u32 << i) - 1);
-                        while hits != 0 {
-                            let j = hits.trailing_zeros() as usize;
-                            hits &= hits - 1;
-                            let cj = node.children[j];
-                            if live(ci) || live(cj) {
-                                stack.push((ci, cj));
-                            }
-                        }
+                    if !is_leaf(ci) && dirty[ci as usize] {
+                        stack.push((ci, ci));
                     }
-                }
-                (false, false) => {
-                    // Two distinct nodes: every child of one against the
-                    // four of the other, so both sides descend together.
-                    let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                    for i in 0..4 {
-                        let ci = na.children[i];
-                        if ci == NULL_NODE {
-                            continue;
-                        }
-                        let (min, max) = splat_box(&na.slot_box(i));
-                        let mut hits = overlap_mask(nb, &min, &max);
-                        while hits != 0 {
-                            let j = hits.trailing_zeros() as usize;
-                            hits &= hits - 1;
-                            let cj = nb.children[j];
-                            if live(ci) || live(cj) {
-                                stack.push((ci, cj));
-                            }
-                        }
-                    }
-                }
-                _ => {
-                    // A leaf against a node: the leaf's tight box against
-                    // the node's four children.
-                    let (leaf, open) = if is_leaf(a) { (a, b) } else { (b, a) };
-                    let node = &self.nodes[open as usize];
-                    let (min, max) = splat_box(&self.leaves[(leaf & !LEAF_BIT) as usize].aabb);
-                    let mut hits = overlap_mask(node, &min, &max);
+                    let (min, max) = node.splat_slot(i);
+                    // Only later slots, so each pair of children once.
+                    let mut hits = overlap_bits(node, &min, &max) & occupied & !((2u32 << i) - 1);
                     while hits != 0 {
                         let j = hits.trailing_zeros() as usize;
                         hits &= hits - 1;
                         let cj = node.children[j];
-                        if live(cj) || live(leaf) {
-                            stack.push((cj, leaf));
+                        if live(ci) || live(cj) {
+                            meet(&mut stack, node, i, node, j);
                         }
                     }
+                }
+            } else {
+                // Every child of one against the four of the other, so
+                // both sides descend together.
+                let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                let occupied_b = nb.occupied();
+                for i in 0..4 {
+                    let ci = na.children[i];
+                    if ci == NULL_NODE {
+                        continue;
+                    }
+                    let (min, max) = na.splat_slot(i);
+                    let mut hits = overlap_bits(nb, &min, &max) & occupied_b;
+                    while hits != 0 {
+                        let j = hits.trailing_zeros() as usize;
+                        hits &= hits - 1;
+                        let cj = nb.children[j];
+                        if live(ci) || live(cj) {
+                            meet(&mut stack, na, i, nb, j);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Visits two leaves (children `a` and `b`, `LEAF_BIT` set) if their
+    /// tight boxes overlap.
+    #[inline]
+    fn visit_leaf_pair(&self, a: u32, b: u32, visit: &mut impl FnMut(u32, &Leaf, u32, &Leaf)) {
+        let (pa, pb) = (a & !LEAF_BIT, b & !LEAF_BIT);
+        let (la, lb) = (&self.leaves[pa as usize], &self.leaves[pb as usize]);
+        if la.aabb.intersects_aabb(&lb.aabb) {
+            visit(pa, la, pb, lb);
+        }
+    }
+
+    /// Visits the leaf `leaf` (a child, `LEAF_BIT` set, whose slot box is
+    /// `leaf_box`) against every leaf of the subtree under node `subtree`
+    /// whose box overlaps it, entering only live subtrees unless the leaf
+    /// itself is live.
+    fn leaf_against_subtree(
+        &self,
+        leaf: u32,
+        leaf_box: &Aabb,
+        subtree: u32,
+        live: &impl Fn(u32) -> bool,
+        stack: &mut Vec<u32>,
+        visit: &mut impl FnMut(u32, &Leaf, u32, &Leaf),
+    ) {
+        let leaf_live = live(leaf);
+        let (min, max) = splat_box(leaf_box);
+        stack.clear();
+        stack.push(subtree);
+        while let Some(index) = stack.pop() {
+            let node = &self.nodes[index as usize];
+            let mut hits = overlap_mask(node, &min, &max);
+            while hits != 0 {
+                let j = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let child = node.children[j];
+                if !(leaf_live || live(child)) {
+                    continue;
+                }
+                if is_leaf(child) {
+                    self.visit_leaf_pair(leaf, child, visit);
+                } else {
+                    stack.push(child);
                 }
             }
         }
@@ -975,8 +1081,15 @@ impl Bvh {
     /// Rebuilds every node top-down by binned SAH over the live leaves
     /// (proxy ids stay valid): each node's range of leaves is split in two
     /// at the best SAH plane, and its largest part split again, until it has
-    /// four parts; ranges of at most four leaves become one node.
+    /// four parts; a range of at most four leaves becomes one node, its
+    /// leaves side by side.
     pub fn rebuild(&mut self) {
+        self.build_nodes();
+    }
+
+    /// [`Bvh::rebuild`]; returns the live proxies in tree order (each
+    /// subtree's leaves together, depth first).
+    fn build_nodes(&mut self) -> Vec<u32> {
         self.refits = 0;
         self.tightenings = 0;
         self.insertions = 0;
@@ -996,7 +1109,7 @@ impl Bvh {
             })
             .collect();
         if items.is_empty() {
-            return;
+            return Vec::new();
         }
         self.nodes.reserve(items.len() / 2);
         let whole = Part::of(&items, 0, items.len());
@@ -1012,15 +1125,25 @@ impl Bvh {
                 self.nodes[parent as usize].children[parent_slot] = node;
             }
             // Split the part with the largest surface area (the one most
-            // often entered, by SAH's measure) until there are four.
+            // often entered, by SAH's measure) among those too big for one
+            // node, until there are four. Once every part fits one node, a
+            // part is split further only if all its leaves then fit this
+            // node's spare slots: a node of four leaves below beats two
+            // nodes of two (fewer nodes to store and to pair up).
             let mut parts = [part; 4];
             let mut count = 1;
             while count < 4 {
-                let Some(i) = (0..count).filter(|&i| parts[i].len() >= 2).max_by(|&a, &b| {
+                let too_big = (0..count).filter(|&i| parts[i].len() > 4).max_by(|&a, &b| {
                     parts[a]
                         .bounds
                         .surface_area()
                         .total_cmp(&parts[b].bounds.surface_area())
+                });
+                let spare = 4 - count;
+                let Some(i) = too_big.or_else(|| {
+                    (0..count)
+                        .filter(|&i| parts[i].len() >= 2 && parts[i].len() - 1 <= spare)
+                        .min_by_key(|&i| parts[i].len())
                 }) else {
                     break;
                 };
@@ -1045,6 +1168,7 @@ impl Bvh {
             let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
             self.nodes[node as usize].category = category;
         }
+        items.iter().map(|item| item.proxy).collect()
     }
 
     /// Checks every structural invariant: parent links, leaf positions,
@@ -1208,6 +1332,23 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
 }
 
+/// The SAH bins of a centre on the three axes, given its position `x` in
+/// bin widths from the low end (`(c − lo)·scale`, in `[0, SAH_BINS]`):
+/// `round(x − ½)` clamped to `[0, SAH_BINS − 1]`: `⌊x⌋`, but for whole `x`,
+/// a tie, which rounds to even (any map that never decreases along an axis
+/// serves, as long as binning and partitioning share it). Adding `1.5·2²³` leaves the
+/// rounded value in the low mantissa bits, so the three axes take three
+/// SIMD operations and no saturating float-to-integer conversion (a quarter
+/// of a rebuild's instructions before).
+#[inline]
+fn bin_indices(x: Vec3A) -> [usize; 3] {
+    const ROUNDER: f32 = 12_582_912.0;
+    let last = (SAH_BINS - 1) as f32;
+    let below = x.clamp(Vec3A::ZERO, Vec3A::splat(last + 0.99)) - Vec3A::splat(0.5);
+    let rounded = below + Vec3A::splat(ROUNDER);
+    rounded.to_array().map(|v| (v.to_bits() & 0xff) as usize)
+}
+
 /// Splits a part in two by binned SAH over its centres and reorders its
 /// items so the left part comes first; both parts are non-empty.
 ///
@@ -1242,12 +1383,13 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
             0.0
         },
     );
-    let bin_of = |c: Vec3A, axis: usize| (((c[axis] - lo[axis]) * scale[axis]) as usize).min(SAH_BINS - 1);
+    let bins_of = |c: Vec3A| bin_indices((c - lo) * scale);
     let empty = Bounds::EMPTY;
     let mut bins = [[(empty, 0usize); SAH_BINS]; 3];
     for item in range.iter() {
+        let item_bins = bins_of(item.center);
         for (axis, axis_bins) in bins.iter_mut().enumerate() {
-            let bin = &mut axis_bins[bin_of(item.center, axis)];
+            let bin = &mut axis_bins[item_bins[axis]];
             bin.0 = bin.0.union(&item.aabb);
             bin.1 += 1;
         }
@@ -1291,7 +1433,7 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let mut k = 0;
     for i in 0..n {
         let item = range[i];
-        let side = usize::from(bin_of(item.center, axis) >= split_bin);
+        let side = usize::from(bins_of(item.center)[axis] >= split_bin);
         sides[side].0 = sides[side].0.union(&item.aabb);
         sides[side].1.grow(item.center);
         if side == 0 {
@@ -1313,4 +1455,33 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
         centers: sides[1].1,
     };
     (left, right)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `bin_indices` is `⌊x⌋` clamped to the bins but at whole `x`, never
+    /// decreases along an axis, and puts every input, NaN and infinities
+    /// included, into a bin.
+    #[test]
+    fn bin_indices_floor_monotonic_and_in_range() {
+        let last = SAH_BINS - 1;
+        let mut previous = [0; 3];
+        for step in 0..=(SAH_BINS * 64) {
+            let x = step as f32 / 64.0;
+            let bins = bin_indices(Vec3A::new(x, x * 0.5, SAH_BINS as f32 - x));
+            if x.fract() != 0.0 {
+                assert_eq!(bins[0], (x.floor() as usize).min(last), "x = {x}");
+            }
+            assert!(bins[0] >= previous[0] && bins[1] >= previous[1], "x = {x}");
+            if step > 0 {
+                assert!(bins[2] <= previous[2], "x = {x}");
+            }
+            previous = bins;
+        }
+        for odd in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -1.0, 1e30] {
+            assert!(bin_indices(Vec3A::splat(odd)).iter().all(|&b| b <= last), "{odd}");
+        }
+    }
 }
