@@ -798,6 +798,18 @@ fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
     )
 }
 
+/// The slots whose bits are set in a node's 4-bit mask, lowest first.
+#[inline]
+fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let slot = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            slot
+        })
+    })
+}
+
 /// The overlap test of the four child boxes of `node` against `aabb`
 /// (closed): a bit mask of the overlapping occupied slots. An empty slot's
 /// box (+∞, +∞) overlaps a box reaching +∞ on every axis (a collider near
@@ -838,13 +850,11 @@ impl Bvh {
             if !may_beat(t_near, t_max) || node.category & mask == 0 {
                 continue;
             }
-            let (mut hits, near) = ray.test(node, t_max);
+            let (hits, near) = ray.test(node, t_max);
             // The hit children, nearest first.
             let mut order = [(0u32, 0.0f32); 4];
             let mut count = 0;
-            while hits != 0 {
-                let slot = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
+            for slot in slots(hits) {
                 let entry = (node.children[slot], near[slot]);
                 let mut i = count;
                 while i > 0 && order[i - 1].1 > entry.1 {
@@ -896,10 +906,8 @@ impl Bvh {
             if node.category & mask == 0 {
                 continue;
             }
-            let mut hits = overlap_mask(node, &min, &max);
-            while hits != 0 {
-                let slot = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
+            let hits = overlap_mask(node, &min, &max);
+            for slot in slots(hits) {
                 let child = node.children[slot];
                 if is_leaf(child) {
                     let proxy = child & !LEAF_BIT;
@@ -996,10 +1004,8 @@ impl Bvh {
                     }
                     let (min, max) = node.splat_slot(i);
                     // Only later slots, so each pair of children once.
-                    let mut hits = overlap_bits(node, &min, &max) & occupied & !((2u32 << i) - 1);
-                    while hits != 0 {
-                        let j = hits.trailing_zeros() as usize;
-                        hits &= hits - 1;
+                    let hits = overlap_bits(node, &min, &max) & occupied & !((2u32 << i) - 1);
+                    for j in slots(hits) {
                         let cj = node.children[j];
                         if live(ci) || live(cj) {
                             meet(&mut stack, node, i, node, j);
@@ -1017,10 +1023,8 @@ impl Bvh {
                         continue;
                     }
                     let (min, max) = na.splat_slot(i);
-                    let mut hits = overlap_bits(nb, &min, &max) & occupied_b;
-                    while hits != 0 {
-                        let j = hits.trailing_zeros() as usize;
-                        hits &= hits - 1;
+                    let hits = overlap_bits(nb, &min, &max) & occupied_b;
+                    for j in slots(hits) {
                         let cj = nb.children[j];
                         if live(ci) || live(cj) {
                             meet(&mut stack, na, i, nb, j);
@@ -1061,10 +1065,8 @@ impl Bvh {
         stack.push(subtree);
         while let Some(index) = stack.pop() {
             let node = &self.nodes[index as usize];
-            let mut hits = overlap_mask(node, &min, &max);
-            while hits != 0 {
-                let j = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
+            let hits = overlap_mask(node, &min, &max);
+            for j in slots(hits) {
                 let child = node.children[j];
                 if !(leaf_live || live(child)) {
                     continue;
