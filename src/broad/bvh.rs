@@ -377,19 +377,19 @@ impl Bvh {
         proxies.iter().map(|&proxy| renumbered[proxy as usize]).collect()
     }
 
-    /// Puts the leaves in the order of `order` (every live proxy, once):
-    /// leaf `order[k]` becomes leaf `k`. Returns the new id of each old one.
+    /// Puts the leaves in the order of `order` (the build's items, every
+    /// live proxy once): leaf `order[k].proxy` becomes leaf `k`. Returns the new id of each old one.
     /// Only for a tree whose leaves are all live and whose proxy ids nobody
     /// holds yet.
-    fn renumber_leaves(&mut self, order: &[u32]) -> Vec<u32> {
+    fn renumber_leaves(&mut self, order: &[BuildItem]) -> Vec<u32> {
         debug_assert!(order.len() == self.leaves.len() && self.free_leaves.is_empty());
         let mut renumbered = vec![NULL_NODE; self.leaves.len()];
         let leaves: Vec<Leaf> = order
             .iter()
             .enumerate()
-            .map(|(new, &old)| {
-                renumbered[old as usize] = new as u32;
-                self.leaves[old as usize]
+            .map(|(new, item)| {
+                renumbered[item.proxy as usize] = new as u32;
+                self.leaves[item.proxy as usize]
             })
             .collect();
         for (proxy, leaf) in leaves.iter().enumerate() {
@@ -1089,9 +1089,10 @@ impl Bvh {
         self.build_nodes();
     }
 
-    /// [`Bvh::rebuild`]; returns the live proxies in tree order (each
-    /// subtree's leaves together, depth first).
-    fn build_nodes(&mut self) -> Vec<u32> {
+    /// [`Bvh::rebuild`]; returns the build's items, whose proxies are the
+    /// live leaves in tree order (each subtree's leaves together, depth
+    /// first).
+    fn build_nodes(&mut self) -> Vec<BuildItem> {
         self.refits = 0;
         self.tightenings = 0;
         self.insertions = 0;
@@ -1111,7 +1112,7 @@ impl Bvh {
             })
             .collect();
         if items.is_empty() {
-            return Vec::new();
+            return items;
         }
         self.nodes.reserve(items.len() / 2);
         let whole = Part::of(&items, 0, items.len());
@@ -1170,7 +1171,7 @@ impl Bvh {
             let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
             self.nodes[node as usize].category = category;
         }
-        items.iter().map(|item| item.proxy).collect()
+        items
     }
 
     /// Checks every structural invariant: parent links, leaf positions,
