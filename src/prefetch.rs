@@ -13,13 +13,22 @@ pub(crate) fn prefetch<T>(value: &T) {
         const LINE: usize = 64;
         let first = (value as *const T).cast::<i8>();
         let size = core::mem::size_of::<T>();
+        if core::mem::align_of::<T>() % LINE == 0 {
+            // A value aligned to a line starts one: a fixed number of lines,
+            // which the compiler unrolls.
+            for line in 0..size.div_ceil(LINE) {
+                // SAFETY: a prefetch is a hint: it never faults, reads nothing
+                // the program sees and writes nothing, whatever the address.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(line * LINE)) };
+            }
+            return;
+        }
         // One address per line the bytes `first .. first + size` touch,
         // from the start of the first byte's line (wrapping arithmetic: the
         // line may start before `value`).
         let mut line = first.wrapping_sub(first as usize % LINE);
         while (line as usize) < first as usize + size {
-            // SAFETY: a prefetch is a hint: it never faults, reads nothing
-            // the program sees and writes nothing, whatever the address.
+            // SAFETY: as above, a prefetch is only a hint.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
             line = line.wrapping_add(LINE);
         }

@@ -65,12 +65,9 @@ const EMPTY_BOUND: f32 = f32::INFINITY;
 #[derive(Debug, Clone, Copy)]
 #[repr(C, align(64))]
 struct Node {
-    min_x: Vec4,
-    min_y: Vec4,
-    min_z: Vec4,
-    max_x: Vec4,
-    max_y: Vec4,
-    max_z: Vec4,
+    /// `bounds[0][axis]` holds the four children's minima on `axis`,
+    /// `bounds[1][axis]` their maxima.
+    bounds: [[Vec4; 3]; 2],
     /// A node index, `LEAF_BIT | leaf index`, or `NULL_NODE` for an empty slot.
     children: [u32; 4],
     /// Union of the filter categories of every leaf below.
@@ -81,12 +78,7 @@ struct Node {
 
 impl Node {
     const EMPTY: Node = Node {
-        min_x: Vec4::splat(EMPTY_BOUND),
-        min_y: Vec4::splat(EMPTY_BOUND),
-        min_z: Vec4::splat(EMPTY_BOUND),
-        max_x: Vec4::splat(EMPTY_BOUND),
-        max_y: Vec4::splat(EMPTY_BOUND),
-        max_z: Vec4::splat(EMPTY_BOUND),
+        bounds: [[Vec4::splat(EMPTY_BOUND); 3]; 2],
         children: [NULL_NODE; 4],
         category: 0,
         parent: NULL_NODE,
@@ -94,21 +86,19 @@ impl Node {
 
     #[inline]
     fn slot_box(&self, slot: usize) -> Aabb {
-        Aabb::new(
-            Vec3::new(self.min_x[slot], self.min_y[slot], self.min_z[slot]),
-            Vec3::new(self.max_x[slot], self.max_y[slot], self.max_z[slot]),
-        )
+        let [min, max] = self
+            .bounds
+            .map(|side| Vec3::new(side[0][slot], side[1][slot], side[2][slot]));
+        Aabb::new(min, max)
     }
 
     #[inline]
     fn set_slot(&mut self, slot: usize, child: u32, aabb: &Aabb) {
         self.children[slot] = child;
-        self.min_x[slot] = aabb.min.x;
-        self.min_y[slot] = aabb.min.y;
-        self.min_z[slot] = aabb.min.z;
-        self.max_x[slot] = aabb.max.x;
-        self.max_y[slot] = aabb.max.y;
-        self.max_z[slot] = aabb.max.z;
+        for axis in 0..3 {
+            self.bounds[0][axis][slot] = aabb.min[axis];
+            self.bounds[1][axis][slot] = aabb.max[axis];
+        }
     }
 
     #[inline]
@@ -136,6 +126,14 @@ impl Node {
             .bitmask()
     }
 
+    /// The slots holding a leaf (or empty: `NULL_NODE` has the leaf bit),
+    /// as a bit mask: the leaf bit is the sign bit of the children read as
+    /// floats, which one SIMD instruction gathers.
+    #[inline]
+    fn leaf_slots(&self) -> u32 {
+        Vec4::from_array(self.children.map(f32::from_bits)).is_negative_bitmask()
+    }
+
     /// A slot's box splatted for [`overlap_mask`], one shuffle per lane.
     #[inline]
     fn splat_slot(&self, slot: usize) -> ([Vec4; 3], [Vec4; 3]) {
@@ -145,10 +143,8 @@ impl Node {
             2 => v.zzzz(),
             _ => v.wwww(),
         };
-        (
-            [splat(self.min_x), splat(self.min_y), splat(self.min_z)],
-            [splat(self.max_x), splat(self.max_y), splat(self.max_z)],
-        )
+        let [min, max] = self.bounds.map(|side| side.map(splat));
+        (min, max)
     }
 
     #[inline]
@@ -731,6 +727,9 @@ struct SlabRay {
     /// on the face into an empty slab; testing the extent rather than the
     /// start keeps a segment creeping onto a box by less than 1e-30).
     parallel: [bool; 3],
+    /// Whether any axis is parallel: only then does a test take the slower,
+    /// general path.
+    any_parallel: bool,
     /// The segment's extent on each axis, for the parallel axes.
     span_lo: [Vec4; 3],
     span_hi: [Vec4; 3],
@@ -747,36 +746,63 @@ impl SlabRay {
             origin: [Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z)],
             inv: [Vec4::splat(inv(0)), Vec4::splat(inv(1)), Vec4::splat(inv(2))],
             parallel,
+            any_parallel: parallel.contains(&true),
             span_lo: [Vec4::splat(lo.x), Vec4::splat(lo.y), Vec4::splat(lo.z)],
             span_hi: [Vec4::splat(hi.x), Vec4::splat(hi.y), Vec4::splat(hi.z)],
         }
     }
 
-    /// The entry and exit parameters of the four slabs `[min, max]` on one axis.
+    /// The parameters at which the segment crosses the four slabs of a
+    /// moving axis: `(bound − origin) / d`, entry and exit.
     #[inline]
-    fn slab(&self, axis: usize, min: Vec4, max: Vec4) -> (Vec4, Vec4) {
-        let o = self.origin[axis];
-        if self.parallel[axis] {
-            let inside = min.cmple(self.span_hi[axis]) & self.span_lo[axis].cmple(max);
-            let all = Vec4::splat(f32::INFINITY);
-            (Vec4::select(inside, -all, all), Vec4::select(inside, all, -all))
-        } else {
-            let t0 = (min - o) * self.inv[axis];
-            let t1 = (max - o) * self.inv[axis];
-            (t0.min(t1), t0.max(t1))
+    fn crossings(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
+        let t0 = (node.bounds[0][axis] - self.origin[axis]) * self.inv[axis];
+        let t1 = (node.bounds[1][axis] - self.origin[axis]) * self.inv[axis];
+        (t0.min(t1), t0.max(t1))
+    }
+
+    /// The entry and exit parameters of the four slabs of one axis, moving
+    /// or parallel.
+    #[inline]
+    fn slab(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
+        if !self.parallel[axis] {
+            return self.crossings(node, axis);
         }
+        let (min, max) = (node.bounds[0][axis], node.bounds[1][axis]);
+        let inside = min.cmple(self.span_hi[axis]) & self.span_lo[axis].cmple(max);
+        let all = Vec4::splat(f32::INFINITY);
+        (Vec4::select(inside, -all, all), Vec4::select(inside, all, -all))
+    }
+
+    /// The entry and exit parameters of the four boxes of `node`, before
+    /// clipping to the segment (Kay and Kajiya's slabs, four boxes at once).
+    /// A segment with no parallel axis, nearly every one, skips the
+    /// per-axis branch.
+    #[inline]
+    fn entry_exit(&self, node: &Node) -> (Vec4, Vec4) {
+        let ((x0, x1), (y0, y1), (z0, z1)) = if self.any_parallel {
+            (self.slab(node, 0), self.slab(node, 1), self.slab(node, 2))
+        } else {
+            (
+                self.crossings(node, 0),
+                self.crossings(node, 1),
+                self.crossings(node, 2),
+            )
+        };
+        (x0.max(y0).max(z0), x1.min(y1).min(z1))
     }
 
     /// The slab test of the four child boxes of `node` against `[0, t_max]`:
     /// a bit mask of the boxes the segment may touch (within
-    /// [`SLAB_SLACK`]), and their entry `t`s.
+    /// [`SLAB_SLACK`]), and their entry `t`s. An empty slot is never hit,
+    /// so needs no mask: on a moving axis its planes at +∞ are crossed at
+    /// `t = +∞` (entry after any `t_max`) or `t = −∞` (exit before 0), and
+    /// on a parallel axis no finite segment's extent reaches +∞.
     #[inline]
     fn test(&self, node: &Node, t_max: f32) -> (u32, Vec4) {
-        let (x0, x1) = self.slab(0, node.min_x, node.max_x);
-        let (y0, y1) = self.slab(1, node.min_y, node.max_y);
-        let (z0, z1) = self.slab(2, node.min_z, node.max_z);
-        let near = x0.max(y0).max(z0).max(Vec4::ZERO);
-        let far = x1.min(y1).min(z1).min(Vec4::splat(t_max));
+        let (near, far) = self.entry_exit(node);
+        let near = near.max(Vec4::ZERO);
+        let far = far.min(Vec4::splat(t_max));
         (near.cmple(far * SLAB_SLACK).bitmask(), near)
     }
 }
@@ -825,9 +851,10 @@ fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
 /// tests many boxes against one node and masks once.
 #[inline]
 fn overlap_bits(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
-    let x = node.min_x.cmple(max[0]) & min[0].cmple(node.max_x);
-    let y = node.min_y.cmple(max[1]) & min[1].cmple(node.max_y);
-    let z = node.min_z.cmple(max[2]) & min[2].cmple(node.max_z);
+    let [node_min, node_max] = &node.bounds;
+    let x = node_min[0].cmple(max[0]) & min[0].cmple(node_max[0]);
+    let y = node_min[1].cmple(max[1]) & min[1].cmple(node_max[1]);
+    let z = node_min[2].cmple(max[2]) & min[2].cmple(node_max[2]);
     (x & y & z).bitmask()
 }
 
@@ -844,40 +871,41 @@ impl Bvh {
         let ray = SlabRay::new(segment);
         let mut t_max = 1.0f32;
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
-        stack.push((self.root, 0.0));
-        while let Some((index, t_near)) = stack.pop() {
+        // The node to visit next: the nearest inner child just hit, so a
+        // walk down one path never goes through the stack.
+        let mut next = Some((self.root, 0.0f32));
+        while let Some((index, t_near)) = next.take().or_else(|| stack.pop()) {
             let node = &self.nodes[index as usize];
             if !may_beat(t_near, t_max) || node.category & mask == 0 {
                 continue;
             }
             let (hits, near) = ray.test(node, t_max);
-            // The hit children, nearest first.
-            let mut order = [(0u32, 0.0f32); 4];
-            let mut count = 0;
-            for slot in slots(hits) {
-                let entry = (node.children[slot], near[slot]);
-                let mut i = count;
-                while i > 0 && order[i - 1].1 > entry.1 {
-                    order[i] = order[i - 1];
-                    i -= 1;
-                }
-                order[i] = entry;
-                count += 1;
-            }
-            // Leaves are tested at once, nearest first, each hit shortening
-            // the segment; inner nodes are pushed far to near, so the
-            // nearest pops next.
-            for &(child, t) in &order[..count] {
-                if is_leaf(child) && may_beat(t, t_max) {
-                    if let Some(hit) = hit_leaf(&self.leaves[(child & !LEAF_BIT) as usize]) {
+            let near = near.to_array();
+            // Leaves are tested at once, each hit shortening the segment.
+            let leaf_hits = hits & node.leaf_slots();
+            for slot in slots(leaf_hits) {
+                if may_beat(near[slot], t_max) {
+                    let leaf = node.children[slot] & !LEAF_BIT;
+                    if let Some(hit) = hit_leaf(&self.leaves[leaf as usize]) {
                         t_max = t_max.min(hit);
                     }
                 }
             }
-            for &(child, t) in order[..count].iter().rev() {
-                if !is_leaf(child) && may_beat(t, t_max) {
-                    prefetch(&self.nodes[child as usize]);
-                    stack.push((child, t));
+            // The nearest inner child is visited next, the others wait on
+            // the stack with their entry `t`, tested again when popped.
+            for slot in slots(hits & !leaf_hits) {
+                let entry = (node.children[slot], near[slot]);
+                if !may_beat(entry.1, t_max) {
+                    continue;
+                }
+                prefetch(&self.nodes[entry.0 as usize]);
+                match next {
+                    Some(nearest) if nearest.1 <= entry.1 => stack.push(entry),
+                    _ => {
+                        if let Some(farther) = next.replace(entry) {
+                            stack.push(farther);
+                        }
+                    }
                 }
             }
         }
