@@ -737,18 +737,19 @@ struct SlabRay {
 
 impl SlabRay {
     fn new(segment: &Segment) -> Self {
-        let o = segment.start;
-        let d = segment.direction();
-        let parallel = [d.x.abs() < 1e-30, d.y.abs() < 1e-30, d.z.abs() < 1e-30];
-        let inv = |axis: usize| if parallel[axis] { 0.0 } else { 1.0 / d[axis] };
-        let (lo, hi) = (segment.start.min(segment.end), segment.start.max(segment.end));
+        let (start, end) = (Vec3A::from(segment.start), Vec3A::from(segment.end));
+        let d = end - start;
+        let parallel = d.abs().cmplt(Vec3A::splat(1e-30));
+        let inv = Vec3A::select(parallel, Vec3A::ZERO, Vec3A::ONE / d);
+        let (lo, hi) = (start.min(end), start.max(end));
+        let splat = |v: Vec3A| [Vec4::splat(v.x), Vec4::splat(v.y), Vec4::splat(v.z)];
         Self {
-            origin: [Vec4::splat(o.x), Vec4::splat(o.y), Vec4::splat(o.z)],
-            inv: [Vec4::splat(inv(0)), Vec4::splat(inv(1)), Vec4::splat(inv(2))],
-            parallel,
-            any_parallel: parallel.contains(&true),
-            span_lo: [Vec4::splat(lo.x), Vec4::splat(lo.y), Vec4::splat(lo.z)],
-            span_hi: [Vec4::splat(hi.x), Vec4::splat(hi.y), Vec4::splat(hi.z)],
+            origin: splat(start),
+            inv: splat(inv),
+            parallel: [parallel.test(0), parallel.test(1), parallel.test(2)],
+            any_parallel: parallel.any(),
+            span_lo: splat(lo),
+            span_hi: splat(hi),
         }
     }
 

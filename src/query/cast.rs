@@ -129,32 +129,33 @@ impl Segment {
     pub fn cast_aabb(&self, aabb: &Aabb) -> Option<CastHit> {
         let p = self.start.as_dvec3();
         let d = self.end.as_dvec3() - p;
-        let (lo, hi) = (aabb.min.as_dvec3(), aabb.max.as_dvec3());
-        let mut t_near = f64::NEG_INFINITY;
-        let mut t_far = 1.0f64;
-        let mut entry_axis = 0;
-        for axis in 0..3 {
+        // The box relative to the start: a difference of two `f32`s, whose
+        // sign in `f64` is that of the exact difference.
+        let (lo, hi) = (aabb.min.as_dvec3() - p, aabb.max.as_dvec3() - p);
+        // One axis's `[near, far]`: all or nothing where the segment does
+        // not move, `None` for a miss or a NaN bound.
+        let slab = |axis: usize| -> Option<(f64, f64)> {
             if d[axis] == 0.0 {
-                if !(lo[axis] <= p[axis] && p[axis] <= hi[axis]) {
-                    return None;
-                }
-                continue;
+                let inside = lo[axis] <= 0.0 && 0.0 <= hi[axis];
+                return inside.then_some((f64::NEG_INFINITY, f64::INFINITY));
             }
-            let t_min = (lo[axis] - p[axis]) / d[axis];
-            let t_max = (hi[axis] - p[axis]) / d[axis];
-            let (near, far) = if t_min <= t_max {
-                (t_min, t_max)
-            } else if t_max < t_min {
-                (t_max, t_min)
-            } else {
-                return None;
-            };
-            if near > t_near {
-                t_near = near;
-                entry_axis = axis;
+            let (t0, t1) = (lo[axis] / d[axis], hi[axis] / d[axis]);
+            match t0.partial_cmp(&t1)? {
+                core::cmp::Ordering::Greater => Some((t1, t0)),
+                _ => Some((t0, t1)),
             }
-            t_far = t_far.min(far);
+        };
+        let (x, y, z) = (slab(0)?, slab(1)?, slab(2)?);
+        // The entry is through the axis of the latest `near` (the first
+        // such axis on a tie).
+        let (mut t_near, mut entry_axis) = (x.0, 0);
+        if y.0 > t_near {
+            (t_near, entry_axis) = (y.0, 1);
         }
+        if z.0 > t_near {
+            (t_near, entry_axis) = (z.0, 2);
+        }
+        let t_far = x.1.min(y.1).min(z.1).min(1.0);
         let t = t_near.max(0.0);
         if !(t <= t_far) {
             return None;
