@@ -86,10 +86,11 @@ impl Node {
 
     #[inline]
     fn slot_box(&self, slot: usize) -> Aabb {
-        let [min, max] = self
-            .bounds
-            .map(|side| Vec3::new(side[0][slot], side[1][slot], side[2][slot]));
-        Aabb::new(min, max)
+        let [min, max] = &self.bounds;
+        Aabb::new(
+            Vec3::new(min[0][slot], min[1][slot], min[2][slot]),
+            Vec3::new(max[0][slot], max[1][slot], max[2][slot]),
+        )
     }
 
     #[inline]
@@ -143,8 +144,11 @@ impl Node {
             2 => v.zzzz(),
             _ => v.wwww(),
         };
-        let [min, max] = self.bounds.map(|side| side.map(splat));
-        (min, max)
+        let [min, max] = &self.bounds;
+        (
+            [splat(min[0]), splat(min[1]), splat(min[2])],
+            [splat(max[0]), splat(max[1]), splat(max[2])],
+        )
     }
 
     #[inline]
