@@ -22,7 +22,7 @@
 //!   mask prunes whole subtrees.
 
 use crate::collider::{ColliderKey, Filter};
-use crate::math::{UVec4, Vec3, Vec3A, Vec4};
+use crate::math::{Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
 use crate::shape::{Aabb, Segment};
 use glam::Vec4Swizzles;
@@ -119,12 +119,14 @@ impl Node {
             .reduce(|a, b| a.union(&b))
     }
 
-    /// The slots holding a child, as a bit mask.
+    /// The slots holding a child, as a bit mask, by two SIMD instructions:
+    /// read as floats, `NULL_NODE` (all ones) is a NaN, the one value not
+    /// equal to itself, and no child is, since node and leaf indices stay
+    /// below `MAX_COLLIDERS` = 2³⁰ (bit 30, the top exponent bit, is clear).
     #[inline]
     fn occupied(&self) -> u32 {
-        UVec4::from_array(self.children)
-            .cmpne(UVec4::splat(NULL_NODE))
-            .bitmask()
+        let children = Vec4::from_array(self.children.map(f32::from_bits));
+        children.cmpeq(children).bitmask()
     }
 
     /// The slots holding a leaf (or empty: `NULL_NODE` has the leaf bit),
@@ -1496,6 +1498,19 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `occupied` and `leaf_slots` read the slots right for every kind of
+    /// child, the largest indices the world allows included.
+    #[test]
+    fn slot_masks_tell_empty_node_and_leaf_slots_apart() {
+        let largest = (crate::world::MAX_COLLIDERS - 1) as u32;
+        let mut node = Node::EMPTY;
+        assert_eq!((node.occupied(), node.leaf_slots()), (0b0000, 0b1111));
+        node.children = [0, leaf_child(largest), NULL_NODE, largest];
+        assert_eq!((node.occupied(), node.leaf_slots()), (0b1011, 0b0110));
+        node.children = [leaf_child(0), NULL_NODE, 1, leaf_child(7)];
+        assert_eq!((node.occupied(), node.leaf_slots()), (0b1101, 0b1011));
+    }
 
     /// `bin_indices` is `⌊x⌋` clamped to the bins but at whole `x`, never
     /// decreases along an axis, and puts every input, NaN and infinities
