@@ -363,6 +363,42 @@ fn a_collider_at_f32_max_pairs_without_reaching_empty_slots() {
     assert_eq!(world.pairs(), reference.as_slice());
 }
 
+/// The tree cast finds no hit in an empty slot: with colliders whose tree
+/// boxes reach +∞ (point spheres at f32::MAX) beside the empty slots'
+/// (+∞, +∞) boxes, casts along every axis-parallel and diagonal direction,
+/// from near the origin and from near f32::MAX, equal brute force (an empty
+/// slot taken for a hit would index leaf `0x7FFF_FFFF` and panic).
+#[test]
+fn casts_near_f32_max_never_reach_empty_slots() {
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
+        .unwrap();
+    for _ in 0..2 {
+        world
+            .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+                Vec3::splat(f32::MAX),
+                0.0,
+            ))))
+            .unwrap();
+    }
+    let mut checked = 0;
+    for start in [Vec3::splat(0.5), Vec3::splat(-2.0), Vec3::splat(f32::MAX * 0.5)] {
+        for dx in [-1.0f32, 0.0, 1.0] {
+            for dy in [-1.0f32, 0.0, 1.0] {
+                for dz in [-1.0f32, 0.0, 1.0] {
+                    let end = start + Vec3::new(dx, dy, dz) * 1e38;
+                    let s = Segment::new(start, end);
+                    let slow = world.segment_cast_brute_force(&s, &QueryFilter::ALL).unwrap();
+                    assert_eq!(world.segment_cast(&s, &QueryFilter::ALL).unwrap(), slow, "{s:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 81);
+}
+
 /// Equal boxes hit at the same `t`: the cast reports the smaller key, as the
 /// brute-force loop does, whatever the insertion order.
 #[test]
