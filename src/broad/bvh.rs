@@ -125,7 +125,7 @@ impl Node {
     /// below `MAX_COLLIDERS` = 2³⁰ (bit 30, the top exponent bit, is clear).
     #[inline]
     fn occupied(&self) -> u32 {
-        let children = Vec4::from_array(self.children.map(f32::from_bits));
+        let children = self.children_as_floats();
         children.cmpeq(children).bitmask()
     }
 
@@ -134,7 +134,14 @@ impl Node {
     /// floats, which one SIMD instruction gathers.
     #[inline]
     fn leaf_slots(&self) -> u32 {
-        Vec4::from_array(self.children.map(f32::from_bits)).is_negative_bitmask()
+        self.children_as_floats().is_negative_bitmask()
+    }
+
+    /// The four children's bits read as floats (one load), for the slot
+    /// masks above.
+    #[inline]
+    fn children_as_floats(&self) -> Vec4 {
+        Vec4::from_array(self.children.map(f32::from_bits))
     }
 
     /// A slot's box splatted for [`overlap_mask`], one shuffle per lane.
@@ -237,7 +244,7 @@ impl Default for Bvh {
 /// plus `1e-18` for the squares that underflow near the origin — so the
 /// tree never prunes a hit or an overlap the exact test reports.
 #[inline]
-fn slot_box(aabb: &Aabb, is_box: bool) -> Aabb {
+fn leaf_tree_box(aabb: &Aabb, is_box: bool) -> Aabb {
     if is_box {
         return *aabb;
     }
@@ -428,7 +435,7 @@ impl Bvh {
 
     fn insert_leaf(&mut self, proxy: u32) {
         let leaf = &self.leaves[proxy as usize];
-        let fat = slot_box(&leaf.aabb, leaf.is_box);
+        let fat = leaf_tree_box(&leaf.aabb, leaf.is_box);
         if self.root == NULL_NODE {
             self.root = self.allocate_node(NULL_NODE);
         }
@@ -534,7 +541,7 @@ impl Bvh {
         leaf.filter = filter;
         leaf.is_box = is_box;
         let (node, slot) = (leaf.node, leaf.slot as usize);
-        let needed = slot_box(aabb, is_box);
+        let needed = leaf_tree_box(aabb, is_box);
         let fat_box = self.nodes[node as usize].slot_box(slot);
         let inside = fat_box.min.cmple(needed.min).all() && needed.max.cmple(fat_box.max).all();
         if inside && same_category {
@@ -924,16 +931,7 @@ impl Bvh {
         if self.root == NULL_NODE {
             return;
         }
-        let min = [
-            Vec4::splat(aabb.min.x),
-            Vec4::splat(aabb.min.y),
-            Vec4::splat(aabb.min.z),
-        ];
-        let max = [
-            Vec4::splat(aabb.max.x),
-            Vec4::splat(aabb.max.y),
-            Vec4::splat(aabb.max.z),
-        ];
+        let (min, max) = splat_box(aabb);
         let mut stack: TraversalStack<u32> = TraversalStack::new();
         stack.push(self.root);
         while let Some(index) = stack.pop() {
@@ -1029,11 +1027,8 @@ impl Bvh {
             if a == b {
                 let node = &self.nodes[a as usize];
                 let occupied = node.occupied();
-                for i in 0..4 {
+                for i in slots(occupied) {
                     let ci = node.children[i];
-                    if ci == NULL_NODE {
-                        continue;
-                    }
                     if !is_leaf(ci) && dirty[ci as usize] {
                         stack.push((ci, ci));
                     }
@@ -1052,11 +1047,8 @@ impl Bvh {
                 // both sides descend together.
                 let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
                 let occupied_b = nb.occupied();
-                for i in 0..4 {
+                for i in slots(na.occupied()) {
                     let ci = na.children[i];
-                    if ci == NULL_NODE {
-                        continue;
-                    }
                     let (min, max) = na.splat_slot(i);
                     let hits = overlap_bits(nb, &min, &max) & occupied_b;
                     for j in slots(hits) {
@@ -1141,7 +1133,7 @@ impl Bvh {
             .enumerate()
             .filter(|(_, leaf)| leaf.node != NULL_NODE)
             .map(|(proxy, leaf)| BuildItem {
-                aabb: Bounds::of(&slot_box(&leaf.aabb, leaf.is_box)),
+                aabb: Bounds::of(&leaf_tree_box(&leaf.aabb, leaf.is_box)),
                 center: leaf.aabb.center().into(),
                 proxy: proxy as u32,
             })
