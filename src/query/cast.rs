@@ -127,8 +127,8 @@ impl Segment {
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::NEG_X));
     /// ```
     pub fn cast_aabb(&self, aabb: &Aabb) -> Option<CastHit> {
-        let p = self.start.as_dvec3();
-        let d = self.end.as_dvec3() - p;
+        let segment = self.to_f64();
+        let (p, d) = (segment.start, segment.direction());
         // The box relative to the start: a difference of two `f32`s, whose
         // sign in `f64` is that of the exact difference.
         let (lo, hi) = (aabb.min.as_dvec3() - p, aabb.max.as_dvec3() - p);
