@@ -3,13 +3,14 @@
 //!
 //! The passes move 16-byte `(key, position)` records, not the items, and
 //! the items are gathered once at the end: a pair record is 32 to 48 bytes,
-//! and every pass scatters what it moves across memory. Digits are 11 bits
-//! (2,048 counters, which stay in the first-level cache) and start only at
-//! bits where the keys differ, so a key made of two slot indices below 2¹⁷
-//! costs four passes.
+//! and every pass scatters what it moves across memory. Digits are at most
+//! 12 bits (4,096 counters, which stay in the first-level cache) and cover
+//! only the bits where the keys differ, so a key made of two slot indices
+//! below 2¹⁸ costs three passes.
 
-/// Bits per digit.
-const DIGIT_BITS: u32 = 11;
+/// The widest digit: 4,096 counters, 16 KB, which stay in the first-level
+/// cache.
+const MAX_DIGIT_BITS: u32 = 12;
 
 /// The reused buffers of [`sort_by_u64_key`].
 #[derive(Debug, Clone)]
@@ -39,6 +40,11 @@ impl<T> SortScratch<T> {
 
 /// Sorts `items` by `key`, stably, with the buffers of `scratch` (their
 /// allocations are reused from call to call).
+///
+/// Only the bits where keys differ are sorted on. When they lie in two
+/// runs (a pair key's two slot indices, each in its own half), the keys are
+/// first packed to their varying bits, so two 14-bit indices take three
+/// digits of 10 bits rather than four of 11.
 pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>, key: impl Fn(&T) -> u64) {
     if items.len() < 64 {
         items.sort_by_key(&key);
@@ -54,13 +60,35 @@ pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>
     let (all_ones, all_zeros) = records
         .iter()
         .fold((u64::MAX, 0u64), |(and, or), &(k, _)| (and & k, or | k));
-    // Bits that differ between keys: the digits cover only those.
-    let mut varying = all_ones ^ all_zeros;
-    let mut sorted_any = false;
-    while varying != 0 {
-        let shift = varying.trailing_zeros();
-        let mask = (1u64 << DIGIT_BITS) - 1;
-        let mut offsets = [0u32; 1 << DIGIT_BITS];
+    let varying = all_ones ^ all_zeros;
+    if varying == 0 {
+        return;
+    }
+    let low = varying.trailing_zeros();
+    let low_width = (varying >> low).trailing_ones();
+    let rest = varying & !(u64::MAX >> (64 - low_width) << low);
+    let (shift, bits) = if rest != 0 && (rest >> rest.trailing_zeros()).trailing_ones() == rest.count_ones() {
+        // Two runs: pack the high one down against the low one.
+        let high = rest.trailing_zeros();
+        let (low_mask, high_mask) = (u64::MAX >> (64 - low_width), rest >> high);
+        for record in records.iter_mut() {
+            record.0 = (record.0 >> low & low_mask) | (record.0 >> high & high_mask) << low_width;
+        }
+        (0, varying.count_ones())
+    } else {
+        // One run, or more: the span from the lowest varying bit to the
+        // highest.
+        (low, 64 - varying.leading_zeros() - low)
+    };
+    let passes = bits.div_ceil(MAX_DIGIT_BITS);
+    let digit_bits = bits.div_ceil(passes);
+    let mask = (1u64 << digit_bits) - 1;
+    let mut offsets = [0u32; 1 << MAX_DIGIT_BITS];
+    let offsets = &mut offsets[..1 << digit_bits];
+    records_scratch.resize(records.len(), (0, 0));
+    for pass in 0..passes {
+        let shift = shift + pass * digit_bits;
+        offsets.fill(0);
         for &(k, _) in records.iter() {
             offsets[((k >> shift) & mask) as usize] += 1;
         }
@@ -70,19 +98,12 @@ pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>
             *slot = total;
             total += count;
         }
-        records_scratch.clear();
-        records_scratch.resize(records.len(), (0, 0));
         for &record in records.iter() {
             let digit = ((record.0 >> shift) & mask) as usize;
             records_scratch[offsets[digit] as usize] = record;
             offsets[digit] += 1;
         }
         core::mem::swap(records, records_scratch);
-        sorted_any = true;
-        varying &= !(mask << shift);
-    }
-    if !sorted_any {
-        return;
     }
     gathered.clear();
     gathered.extend(records.iter().map(|&(_, i)| items[i as usize]));
@@ -94,8 +115,8 @@ mod tests {
     use super::{sort_by_u64_key, SortScratch};
 
     /// Agrees with the standard library's stable sort on keys with few and
-    /// many varying bits (digits straddling varying and constant bits, the
-    /// top digit cut short at bit 63), and keeps equal keys in order.
+    /// many varying bits, in one run or several (packed before the passes),
+    /// up to bit 63, and keeps equal keys in order.
     #[test]
     fn sorts_like_the_standard_sort() {
         let mut state = 0x1234_5678_9ABC_DEF0u64;
@@ -112,6 +133,8 @@ mod tests {
             (3000, 0x3),
             (3000, 0x1_FFFF_0001_FFFF),
             (2000, 0x8000_0000_0000_0001),
+            (3000, 0xFFFF_FFFF_FFFF),
+            (3000, 0x0F00_F00F_000F_00F0),
             (500, 0),
         ];
         let mut scratch = SortScratch::default();
