@@ -21,6 +21,12 @@ use crate::collider::{Collider, ColliderKey};
 /// a fifth fewer cache misses per frame by query, callgrind).
 const QUERY_SHARE: usize = 3;
 
+/// Whether `proxy` is flagged in `changed` (proxies past its end never were).
+#[inline]
+fn is_flagged(changed: &[bool], proxy: u32) -> bool {
+    changed.get(proxy as usize).copied().unwrap_or(false)
+}
+
 /// The pair set of the last call, and which leaves changed since.
 #[derive(Debug, Default, Clone)]
 pub struct PairCache {
@@ -29,17 +35,16 @@ pub struct PairCache {
     changed: Vec<bool>,
     /// The proxies flagged in `changed`, each once.
     changed_list: Vec<u32>,
+    /// Reused buffers for sorting `changed_list` into tree order.
+    changed_scratch: SortScratch<u32>,
     /// By node: whether a changed leaf lies below (rebuilt per call).
     dirty: Vec<bool>,
     /// The pairs, sorted, with their leaves' proxies alongside.
     pairs: Vec<Pair>,
     proxies: Vec<(u32, u32)>,
-    /// Reused buffers for the pairs found by this call's queries, and for
-    /// the merge.
+    /// Reused buffers for the pairs found by this call's queries.
     fresh: Vec<(u64, Pair, u32, u32)>,
     fresh_scratch: SortScratch<(u64, Pair, u32, u32)>,
-    merged_pairs: Vec<Pair>,
-    merged_proxies: Vec<(u32, u32)>,
 }
 
 impl PairCache {
@@ -48,9 +53,10 @@ impl PairCache {
         use core::mem::size_of;
         self.changed.capacity()
             + self.changed_list.capacity() * 4
+            + self.changed_scratch.memory_bytes()
             + self.dirty.capacity()
-            + (self.pairs.capacity() + self.merged_pairs.capacity()) * size_of::<Pair>()
-            + (self.proxies.capacity() + self.merged_proxies.capacity()) * 8
+            + self.pairs.capacity() * size_of::<Pair>()
+            + self.proxies.capacity() * 8
             + self.fresh.capacity() * size_of::<(u64, Pair, u32, u32)>()
             + self.fresh_scratch.memory_bytes()
     }
@@ -72,7 +78,7 @@ impl PairCache {
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
     pub fn update(&mut self, bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
         let changed = &self.changed;
-        let is_changed = |proxy: u32| changed.get(proxy as usize).copied().unwrap_or(false);
+        let is_changed = |proxy: u32| is_flagged(changed, proxy);
 
         self.fresh.clear();
         let fresh = &mut self.fresh;
@@ -105,7 +111,9 @@ impl PairCache {
             // buffer), in tree order so that consecutive queries share
             // their path's nodes. A pair of two changed leaves is taken
             // from the query of the smaller proxy.
-            self.changed_list.sort_unstable_by_key(|&proxy| bvh.leaf(proxy).node());
+            radix_sort::sort_by_u64_key(&mut self.changed_list, &mut self.changed_scratch, |&proxy| {
+                u64::from(bvh.leaf(proxy).node())
+            });
             for &pa in self.changed_list.iter().filter(|&&proxy| bvh.is_live(proxy)) {
                 let la = bvh.leaf(pa);
                 bvh.query(&la.aabb, la.filter.mask, |pb, lb| {
@@ -122,38 +130,61 @@ impl PairCache {
         }
         radix_sort::sort_by_u64_key(&mut self.fresh, &mut self.fresh_scratch, |f| f.0);
 
-        // Merge the kept pairs (both leaves unchanged) with the fresh ones.
-        self.merged_pairs.clear();
-        self.merged_proxies.clear();
-        let mut fresh = self.fresh.iter().peekable();
-        for (pair, &(pa, pb)) in self.pairs.iter().zip(&self.proxies) {
-            if is_changed(pa) || is_changed(pb) {
-                continue;
-            }
-            let key = pair.order_key();
-            while let Some(&&(f_key, f, fa, fb)) = fresh.peek() {
-                if f_key < key {
-                    self.merged_pairs.push(f);
-                    self.merged_proxies.push((fa, fb));
-                    fresh.next();
-                } else {
-                    break;
-                }
-            }
-            self.merged_pairs.push(*pair);
-            self.merged_proxies.push((pa, pb));
-        }
-        for &(_, f, fa, fb) in fresh {
-            self.merged_pairs.push(f);
-            self.merged_proxies.push((fa, fb));
-        }
-        core::mem::swap(&mut self.pairs, &mut self.merged_pairs);
-        core::mem::swap(&mut self.proxies, &mut self.merged_proxies);
+        self.merge_fresh();
 
         for &proxy in &self.changed_list {
             self.changed[proxy as usize] = false;
         }
         self.changed_list.clear();
         &self.pairs
+    }
+
+    /// Replaces the pairs of changed leaves with the sorted fresh pairs, in
+    /// place: a forward pass keeps the pairs of two unchanged leaves,
+    /// packed at the front, then a backward pass merges the fresh pairs in
+    /// from the end (as a merge into the free tail of an array, Knuth's
+    /// TAOCP vol. 3, §5.2.4). A kept pair moves at most twice, within one
+    /// array, where copying it into a second generation of arrays would
+    /// write every pair each call and hold two copies in the cache.
+    fn merge_fresh(&mut self) {
+        let is_changed = |proxy: u32| is_flagged(&self.changed, proxy);
+        let len = self.pairs.len();
+        let (pairs, proxies) = (&mut self.pairs[..len], &mut self.proxies[..len]);
+        let mut kept = 0;
+        for i in 0..len {
+            let (pa, pb) = proxies[i];
+            if !(is_changed(pa) || is_changed(pb)) {
+                pairs[kept] = pairs[i];
+                proxies[kept] = (pa, pb);
+                kept += 1;
+            }
+        }
+        self.pairs.truncate(kept);
+        self.proxies.truncate(kept);
+        let Some(&(_, filler, fa, fb)) = self.fresh.first() else {
+            return;
+        };
+        let total = kept + self.fresh.len();
+        self.pairs.resize(total, filler);
+        self.proxies.resize(total, (fa, fb));
+        let (pairs, proxies) = (&mut self.pairs[..total], &mut self.proxies[..total]);
+        // `old` kept pairs remain to place, at the front; `out` is the first
+        // slot filled from the end. No fresh pair has a kept pair's key (it
+        // has a changed leaf), so the order between them is strict.
+        let (mut old, mut out) = (kept, total);
+        for &(key, pair, pa, pb) in self.fresh.iter().rev() {
+            let mut start = old;
+            while start > 0 && pairs[start - 1].order_key() > key {
+                start -= 1;
+            }
+            let run = old - start;
+            pairs.copy_within(start..old, out - run);
+            proxies.copy_within(start..old, out - run);
+            old = start;
+            out -= run + 1;
+            pairs[out] = pair;
+            proxies[out] = (pa, pb);
+        }
+        debug_assert_eq!(old, out, "the kept pairs left in place end where the merge stopped");
     }
 }
