@@ -1346,6 +1346,13 @@ impl Part {
 
 /// Splits a small part (no more items than bins, where binning costs more
 /// than it finds) at the median of its centres along their widest axis.
+///
+/// The median is found by sorting integer keys, the centre's bits in
+/// `f32::total_cmp`'s order above the item's position (at most
+/// [`SAH_BINS`] plain integers, where selecting with comparisons reads the
+/// items again at every step); the items of the lower half are then
+/// gathered at the front by Hoare's partition, which moves only the items
+/// on the wrong side.
 fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let extent = part.centers.max - part.centers.min;
     let axis = if extent.x >= extent.y && extent.x >= extent.z {
@@ -1356,10 +1363,45 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
         2
     };
     let range = &mut items[part.start..part.end];
-    let mid = range.len() / 2;
-    range.select_nth_unstable_by(mid, |a, b| a.center[axis].total_cmp(&b.center[axis]));
-    let mid = part.start + mid;
+    let n = range.len();
+    let mut keys = [0u64; SAH_BINS];
+    let keys = &mut keys[..n];
+    for (position, (key, item)) in keys.iter_mut().zip(range.iter()).enumerate() {
+        *key = u64::from(total_order_bits(item.center[axis])) << 32 | position as u64;
+    }
+    keys.sort_unstable();
+    let half = n / 2;
+    // Bit `p` set: the item at position `p` belongs to the lower half.
+    let lower = keys[..half].iter().fold(0u32, |mask, &key| mask | 1 << (key as u32));
+    let (mut i, mut j) = (0, n);
+    loop {
+        while i < j && lower >> i & 1 == 1 {
+            i += 1;
+        }
+        while i < j && lower >> (j - 1) & 1 == 0 {
+            j -= 1;
+        }
+        if i == j {
+            break;
+        }
+        range.swap(i, j - 1);
+        i += 1;
+        j -= 1;
+    }
+    let mid = part.start + half;
     (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
+}
+
+/// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
+/// (negative values' bits reversed, the sign bit of the others set).
+#[inline]
+fn total_order_bits(x: f32) -> u32 {
+    let bits = x.to_bits();
+    if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    }
 }
 
 /// The SAH bins of a centre on the three axes, given its position `x` in
@@ -1372,12 +1414,33 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
 /// of a rebuild's instructions before).
 #[inline]
 fn bin_indices(x: Vec3A) -> [usize; 3] {
-    const ROUNDER: f32 = 12_582_912.0;
-    let last = (SAH_BINS - 1) as f32;
-    let below = x.clamp(Vec3A::ZERO, Vec3A::splat(last + 0.99)) - Vec3A::splat(0.5);
-    let rounded = below + Vec3A::splat(ROUNDER);
-    rounded.to_array().map(|v| (v.to_bits() & 0xff) as usize)
+    let below = x.clamp(Vec3A::ZERO, Vec3A::splat(BIN_CLAMP)) - Vec3A::splat(0.5);
+    let rounded = below + Vec3A::splat(BIN_ROUNDER);
+    rounded.to_array().map(|v| (v.to_bits() & BIN_MASK) as usize)
 }
+
+/// [`bin_indices`] on one axis, by the same operations in the same order
+/// (`max`, then `min`, as `clamp` on vectors, so a NaN lands in bin 0 in
+/// both), for the partition, which needs the split axis only.
+#[inline]
+#[allow(clippy::manual_clamp, reason = "`f32::clamp` keeps a NaN, the vector clamp does not")]
+fn bin_index(x: f32) -> usize {
+    let below = x.max(0.0).min(BIN_CLAMP) - 0.5;
+    let rounded = below + BIN_ROUNDER;
+    (rounded.to_bits() & BIN_MASK) as usize
+}
+
+/// `1.5·2²³`: added to a value in `[−½, 2²²]`, it leaves the value rounded to
+/// an integer in the low mantissa bits.
+const BIN_ROUNDER: f32 = 12_582_912.0;
+
+/// The largest position binned, just below the end of the last bin.
+const BIN_CLAMP: f32 = (SAH_BINS - 1) as f32 + 0.99;
+
+/// The bin is below `SAH_BINS`, a power of two: masking with it keeps the
+/// same value and tells the compiler no bounds check is needed.
+const BIN_MASK: u32 = SAH_BINS as u32 - 1;
+const _: () = assert!(SAH_BINS.is_power_of_two());
 
 /// Splits a part in two by binned SAH over its centres and reorders its
 /// items so the left part comes first; both parts are non-empty.
@@ -1458,31 +1521,44 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
         let mid = part.start + n / 2;
         return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     };
-    // One pass: partition, and gather both sides' bounds as it goes.
-    let mut sides = [(empty, empty); 2];
-    let mut k = 0;
-    for i in 0..n {
-        let item = range[i];
-        let side = usize::from(bins_of(item.center)[axis] >= split_bin);
-        sides[side].0 = sides[side].0.union(&item.aabb);
-        sides[side].1.grow(item.center);
-        if side == 0 {
-            range.swap(i, k);
-            k += 1;
+    // Both sides' boxes are the unions of their bins on the split axis;
+    // their centres' bounds are gathered by one partition pass, which
+    // swaps only the items found on the wrong side (Hoare's scheme).
+    let (lo, scale) = (lo[axis], scale[axis]);
+    let on_right = |item: &BuildItem| bin_index((item.center[axis] - lo) * scale) >= split_bin;
+    let (mut left_centers, mut right_centers) = (empty, empty);
+    let (mut i, mut j) = (0, n);
+    loop {
+        while i < j && !on_right(&range[i]) {
+            left_centers.grow(range[i].center);
+            i += 1;
         }
+        while i < j && on_right(&range[j - 1]) {
+            right_centers.grow(range[j - 1].center);
+            j -= 1;
+        }
+        if i == j {
+            break;
+        }
+        right_centers.grow(range[i].center);
+        left_centers.grow(range[j - 1].center);
+        range.swap(i, j - 1);
+        i += 1;
+        j -= 1;
     }
-    let mid = part.start + k;
+    let union_of = |bins: &[(Bounds, usize)]| bins.iter().fold(empty, |acc, bin| acc.union(&bin.0));
+    let mid = part.start + i;
     let left = Part {
         start: part.start,
         end: mid,
-        bounds: sides[0].0,
-        centers: sides[0].1,
+        bounds: union_of(&bins[axis][..split_bin]),
+        centers: left_centers,
     };
     let right = Part {
         start: mid,
         end: part.end,
-        bounds: sides[1].0,
-        centers: sides[1].1,
+        bounds: union_of(&bins[axis][split_bin..]),
+        centers: right_centers,
     };
     (left, right)
 }
@@ -1525,6 +1601,50 @@ mod tests {
         }
         for odd in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -1.0, 1e30] {
             assert!(bin_indices(Vec3A::splat(odd)).iter().all(|&b| b <= last), "{odd}");
+        }
+    }
+
+    /// Integer order of `total_order_bits` is `f32::total_cmp`'s order.
+    #[test]
+    fn total_order_bits_sort_as_total_cmp() {
+        let values = [
+            f32::NEG_INFINITY,
+            -f32::MAX,
+            -1.5,
+            -f32::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            f32::from_bits(1),
+            1.0,
+            f32::MAX,
+            f32::INFINITY,
+        ];
+        for a in values {
+            for b in values {
+                assert_eq!(
+                    total_order_bits(a).cmp(&total_order_bits(b)),
+                    a.total_cmp(&b),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
+    /// The partition's one-axis bin is the binning's, lane for lane: on a
+    /// fine grid over and beyond the bins, at every bin edge and beside it,
+    /// and for the values that clamp (NaN, infinities, negative zero).
+    #[test]
+    fn bin_index_agrees_with_bin_indices() {
+        let edges = (0..=SAH_BINS).flat_map(|b| {
+            let x = b as f32;
+            [x.next_down(), x, x.next_up()]
+        });
+        let grid = (-64..=(SAH_BINS as i32 + 4) * 64).map(|step| step as f32 / 64.0);
+        let odd = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1e30, -1e30, BIN_CLAMP];
+        for x in edges.chain(grid).chain(odd) {
+            let lanes = bin_indices(Vec3A::new(x, -x, x * 3.0));
+            let one = [bin_index(x), bin_index(-x), bin_index(x * 3.0)];
+            assert_eq!(lanes, one, "x = {x}");
         }
     }
 }
