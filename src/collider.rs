@@ -134,13 +134,17 @@ impl Shape {
     /// uniform or `Q` is axis-aligned, the enclosing box of the sheared
     /// image otherwise). A hull is mapped exactly ([`ConvexHull::mapped`]),
     /// a mesh vertex by vertex with its tree rebuilt
-    /// ([`TriangleMesh::transformed`]); either is shared when the transform
-    /// is the identity.
+    /// ([`TriangleMesh::transformed`]). Under the identity every shape but
+    /// an oriented box is returned as it is (a hull or mesh shared), see
+    /// [`Shape::is_kept_by`].
     ///
     /// Errors: [`Error::InvalidArgument`] for a hull whose scale has a zero
     /// component (the image would be flat), [`Error::NonFinite`] when the
     /// mapped hull or mesh overflows.
     pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Result<Shape> {
+        if self.is_kept_by(transform) {
+            return Ok(self.clone());
+        }
         let radius_scale = transform.scale.abs().max_element();
         let segment = |s: &Segment| Segment::new(transform.apply(s.start), transform.apply(s.end));
         Ok(match self {
@@ -174,9 +178,6 @@ impl Shape {
                 c.radius * radius_scale,
             )),
             Shape::Hull(hull) => {
-                if *transform == Transform::IDENTITY {
-                    return Ok(Shape::Hull(Arc::clone(hull)));
-                }
                 if transform.scale.cmpeq(Vec3::ZERO).any() {
                     return Err(Error::InvalidArgument("a hull's scale has a zero component"));
                 }
@@ -186,13 +187,17 @@ impl Shape {
                     .ok_or(Error::NonFinite("hull after transform"))?;
                 Shape::Hull(Arc::new(mapped))
             }
-            Shape::Mesh(mesh) => {
-                if *transform == Transform::IDENTITY {
-                    return Ok(Shape::Mesh(Arc::clone(mesh)));
-                }
-                Shape::Mesh(Arc::new(mesh.transformed(transform)?))
-            }
+            Shape::Mesh(mesh) => Shape::Mesh(Arc::new(mesh.transformed(transform)?)),
         })
+    }
+
+    /// Whether [`Shape::transformed`] returns this very shape under
+    /// `transform`: under the identity, for every kind but the oriented box,
+    /// whose rotation the transform renormalises. A collider then skips the
+    /// work of transforming and checking its world shape again.
+    #[inline]
+    pub fn is_kept_by(&self, transform: &Transform) -> bool {
+        *transform == Transform::IDENTITY && !matches!(self, Shape::Obb(_))
     }
 
     /// The same shape moved by `offset` (exact: every point of it moves).
@@ -497,8 +502,10 @@ impl Collider {
         let aabb = world_shape.bounding_aabb();
         // The world shape itself, not only its bounds: `Vec3::min`/`max`
         // skip a NaN, so a NaN end point (a finite scale times a finite point
-        // overflowing, then rotated: ∞·0) would leave finite bounds.
-        if !aabb.min.is_finite() || !aabb.max.is_finite() || world_shape.validate().is_err() {
+        // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
+        // the transform keeps as it is was checked above.
+        let kept = desc.shape.is_kept_by(&desc.transform);
+        if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world_shape.validate().is_err()) {
             return Err(Error::NonFinite("collider bounds after transform"));
         }
         Ok(Self {
