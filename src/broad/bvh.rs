@@ -21,6 +21,8 @@
 //! - Each node keeps the union of its leaves' filter categories, so a query
 //!   mask prunes whole subtrees.
 
+use arrayvec::ArrayVec;
+
 use crate::collider::{ColliderKey, Filter};
 use crate::math::{Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
@@ -675,30 +677,27 @@ impl Bvh {
 }
 
 /// A depth-first traversal stack on the call stack, spilling to the heap
-/// only past [`INLINE_STACK`] entries.
-struct TraversalStack<T: Copy + Default> {
-    inline: [T; INLINE_STACK],
-    len: usize,
+/// only past [`INLINE_STACK`] entries. The inline part is an `ArrayVec`,
+/// which leaves its storage uninitialised: a zeroed array of 64 entries
+/// cost every cast a 512-byte `memset`.
+struct TraversalStack<T: Copy> {
+    inline: ArrayVec<T, INLINE_STACK>,
     spill: Vec<T>,
 }
 
-impl<T: Copy + Default> TraversalStack<T> {
+impl<T: Copy> TraversalStack<T> {
     #[inline]
     fn new() -> Self {
         Self {
-            inline: [T::default(); INLINE_STACK],
-            len: 0,
+            inline: ArrayVec::new(),
             spill: Vec::new(),
         }
     }
 
     #[inline]
     fn push(&mut self, value: T) {
-        if self.len < INLINE_STACK {
-            self.inline[self.len] = value;
-            self.len += 1;
-        } else {
-            self.spill.push(value);
+        if let Err(full) = self.inline.try_push(value) {
+            self.spill.push(full.element());
         }
     }
 
@@ -707,11 +706,7 @@ impl<T: Copy + Default> TraversalStack<T> {
     /// entry popped is tested against the best hit so far.
     #[inline]
     fn pop(&mut self) -> Option<T> {
-        if self.len == 0 {
-            return self.spill.pop();
-        }
-        self.len -= 1;
-        Some(self.inline[self.len])
+        self.inline.pop().or_else(|| self.spill.pop())
     }
 }
 
