@@ -1368,23 +1368,41 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let half = n / 2;
     // Bit `p` set: the item at position `p` belongs to the lower half.
     let lower = keys[..half].iter().fold(0u32, |mask, &key| mask | 1 << (key as u32));
-    let (mut i, mut j) = (0, n);
+    partition(range, |position, _| lower >> position & 1 == 1, |_, _| {});
+    let mid = part.start + half;
+    (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
+}
+
+/// Reorders `range` so that the items `on_left` accepts come first, and
+/// returns how many there are, by Hoare's partition: two fronts close in
+/// from both ends and swap only the pairs found on the wrong sides.
+/// `on_left` sees every item once, with its position before any swap;
+/// `seen` is told every item's side.
+#[inline]
+fn partition(
+    range: &mut [BuildItem],
+    on_left: impl Fn(usize, &BuildItem) -> bool,
+    mut seen: impl FnMut(&BuildItem, bool),
+) -> usize {
+    let (mut i, mut j) = (0, range.len());
     loop {
-        while i < j && lower >> i & 1 == 1 {
+        while i < j && on_left(i, &range[i]) {
+            seen(&range[i], true);
             i += 1;
         }
-        while i < j && lower >> (j - 1) & 1 == 0 {
+        while i < j && !on_left(j - 1, &range[j - 1]) {
+            seen(&range[j - 1], false);
             j -= 1;
         }
         if i == j {
-            break;
+            return i;
         }
+        seen(&range[i], false);
+        seen(&range[j - 1], true);
         range.swap(i, j - 1);
         i += 1;
         j -= 1;
     }
-    let mid = part.start + half;
-    (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
 }
 
 /// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
@@ -1520,29 +1538,17 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     // their centres' bounds are gathered by one partition pass, which
     // swaps only the items found on the wrong side (Hoare's scheme).
     let (lo, scale) = (lo[axis], scale[axis]);
-    let on_right = |item: &BuildItem| bin_index((item.center[axis] - lo) * scale) >= split_bin;
+    let on_left = |_, item: &BuildItem| bin_index((item.center[axis] - lo) * scale) < split_bin;
     let (mut left_centers, mut right_centers) = (empty, empty);
-    let (mut i, mut j) = (0, n);
-    loop {
-        while i < j && !on_right(&range[i]) {
-            left_centers.grow(range[i].center);
-            i += 1;
+    let left_count = partition(range, on_left, |item, left| {
+        if left {
+            left_centers.grow(item.center);
+        } else {
+            right_centers.grow(item.center);
         }
-        while i < j && on_right(&range[j - 1]) {
-            right_centers.grow(range[j - 1].center);
-            j -= 1;
-        }
-        if i == j {
-            break;
-        }
-        right_centers.grow(range[i].center);
-        left_centers.grow(range[j - 1].center);
-        range.swap(i, j - 1);
-        i += 1;
-        j -= 1;
-    }
+    });
     let union_of = |bins: &[(Bounds, usize)]| bins.iter().fold(empty, |acc, bin| acc.union(&bin.0));
-    let mid = part.start + i;
+    let mid = part.start + left_count;
     let left = Part {
         start: part.start,
         end: mid,
