@@ -148,6 +148,8 @@ impl PairCache {
     /// write every pair each call and hold two copies in the cache.
     fn merge_fresh(&mut self) {
         let is_changed = |proxy: u32| is_flagged(&self.changed, proxy);
+        // Both arrays as slices of one length (checked here, once), so the
+        // loops below index them without a check per array.
         let len = self.pairs.len();
         let (pairs, proxies) = (&mut self.pairs[..len], &mut self.proxies[..len]);
         let mut kept = 0;

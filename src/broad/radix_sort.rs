@@ -66,11 +66,12 @@ pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>
     }
     let low = varying.trailing_zeros();
     let low_width = (varying >> low).trailing_ones();
-    let rest = varying & !(u64::MAX >> (64 - low_width) << low);
+    let low_mask = u64::MAX >> (64 - low_width);
+    let rest = varying & !(low_mask << low);
     let (shift, bits) = if rest != 0 && (rest >> rest.trailing_zeros()).trailing_ones() == rest.count_ones() {
         // Two runs: pack the high one down against the low one.
         let high = rest.trailing_zeros();
-        let (low_mask, high_mask) = (u64::MAX >> (64 - low_width), rest >> high);
+        let high_mask = rest >> high;
         for record in records.iter_mut() {
             record.0 = (record.0 >> low & low_mask) | (record.0 >> high & high_mask) << low_width;
         }
