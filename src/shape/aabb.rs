@@ -67,16 +67,19 @@ impl Aabb {
         Ok(())
     }
 
-    /// `(min + max) / 2`.
+    /// `(min + max) / 2`, computed as `min/2 + max/2`: the same rounding
+    /// (halving is exact above the subnormals), and no overflow for a box
+    /// near `±f32::MAX`.
     #[inline]
     pub fn center(&self) -> Vec3 {
-        (self.min + self.max) * 0.5
+        self.min * 0.5 + self.max * 0.5
     }
 
-    /// `(max − min) / 2`.
+    /// `(max − min) / 2`, computed as `max/2 − min/2` (finite for every
+    /// finite box, as [`Aabb::center`]).
     #[inline]
     pub fn half_extents(&self) -> Vec3 {
-        (self.max - self.min) * 0.5
+        self.max * 0.5 - self.min * 0.5
     }
 
     /// Grows the box to hold `p` (the book's `UpdateMinMax`).

@@ -108,6 +108,16 @@ fn across_axis(d: Vec3, u: Vec3) -> Vec3 {
     u.cross(d.cross(u)).normalize_or_zero()
 }
 
+/// `√(|v|² + r²)` in `f64`, saturating at `f32::MAX`: the bounding radius
+/// of a shape with half-size `v` and rounding `r`. No square of an `f32`
+/// overflows or underflows in `f64`, so a box of half-extent `1e20` has a
+/// finite radius and one of `1e-25` a nonzero one.
+#[inline]
+fn radius_of(v: Vec3, r: f32) -> f32 {
+    let squared = v.as_dvec3().length_squared() + f64::from(r) * f64::from(r);
+    (squared.sqrt() as f32).min(f32::MAX)
+}
+
 /// A point: the degenerate shape, useful as the moving point of a ray cast.
 impl Support for Vec3 {
     #[inline]
@@ -156,7 +166,7 @@ impl Support for Aabb {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        self.half_extents().length()
+        radius_of(self.half_extents(), 0.0)
     }
 }
 
@@ -173,7 +183,7 @@ impl Support for Obb {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        self.half_extents.length()
+        radius_of(self.half_extents, 0.0)
     }
 }
 
@@ -194,7 +204,7 @@ impl Support for Segment {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        0.5 * self.direction().length()
+        radius_of(self.direction() * 0.5, 0.0)
     }
 }
 
@@ -240,11 +250,9 @@ impl Support for Triangle {
     #[inline]
     fn bounding_radius(&self) -> f32 {
         let c = self.centroid();
-        (self.a - c)
-            .length_squared()
-            .max((self.b - c).length_squared())
-            .max((self.c - c).length_squared())
-            .sqrt()
+        radius_of(self.a - c, 0.0)
+            .max(radius_of(self.b - c, 0.0))
+            .max(radius_of(self.c - c, 0.0))
     }
 }
 
@@ -264,8 +272,7 @@ impl Support for Cylinder {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        let h = self.half_height();
-        (h * h + self.radius * self.radius).sqrt()
+        radius_of(self.segment.direction() * 0.5, self.radius)
     }
 }
 
@@ -289,8 +296,7 @@ impl Support for Cone {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        let h = 0.5 * self.height();
-        (h * h + self.radius * self.radius).sqrt()
+        radius_of((self.apex - self.base_center) * 0.5, self.radius)
     }
 }
 
