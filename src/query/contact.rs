@@ -7,9 +7,10 @@
 //! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
 //! the best one for the kinds at hand.
 
-use crate::math::Vec3;
+use crate::math::{DVec3, Vec3};
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
+use crate::query::rescale::UnitFrame;
 use crate::shape::{Aabb, Capsule, ConvexShape, Obb, Sphere, Support};
 
 /// The penetration of two overlapping (or touching) shapes `a` and `b`.
@@ -117,6 +118,20 @@ fn perpendicular(u: Vec3, v: Vec3) -> Vec3 {
 /// assert!((c.normal - Vec3::Y).length() < 1e-5);
 /// ```
 pub fn contact<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Option<Contact> {
+    let Some(frame) = UnitFrame::for_pair(a, b, DVec3::ZERO) else {
+        return contact_in_place(a, b);
+    };
+    let c = contact_in_place(&frame.place(a), &frame.place(b))?;
+    Some(Contact {
+        depth: frame.length_from(c.depth),
+        normal: c.normal,
+        point_a: frame.point_from(c.point_a),
+        point_b: frame.point_from(c.point_b),
+    })
+}
+
+/// [`contact`] in the frame of the shapes as given.
+fn contact_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Option<Contact> {
     let pair = MinkowskiDifference::new(a, b);
     let (ra, rb) = (a.margin(), b.margin());
     let margin = ra + rb;

@@ -17,8 +17,19 @@
 //!   intersect, their distance is 0 and they have no separating normal;
 //! - a distance is returned once its lower and upper bounds agree to within
 //!   [`DISTANCE_TOLERANCE`] relative (plus the touching tolerance absolute).
+//!
+//! The public queries ([`intersects`], [`distance`],
+//! [`contact`](crate::query::contact()), [`shape_cast`](crate::query::shape_cast()),
+//! [`Segment::cast_convex`]) first bring a problem whose size (the distance
+//! between the centres, the bounding radii, the motion) lies outside
+//! `[2⁻¹⁶, 2³²]` to unit size, by a power of two, exactly: in `f32` the
+//! simplex's triple products overflow beyond sizes of about `2⁴²` and
+//! underflow below `2⁻⁴²`, and the answers at `2⁶⁴` or `2⁻³⁰` were wrong
+//! before. They answer as at unit scale from `2⁻¹²⁰` to `2¹²⁰`; a distance
+//! beyond `f32::MAX` (two shapes at opposite ends of the range) is `∞`.
 
-use crate::math::Vec3;
+use crate::math::{DVec3, Vec3};
+use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;
 use crate::shape::{Segment, Support, Triangle};
 
@@ -392,6 +403,14 @@ pub(crate) fn gjk<A: Support + ?Sized, B: Support + ?Sized>(
 /// assert!(!intersects(&cylinder, &Aabb::new(Vec3::new(0.8, 0.0, 0.8), Vec3::ONE)));
 /// ```
 pub fn intersects<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> bool {
+    match UnitFrame::for_pair(a, b, DVec3::ZERO) {
+        Some(frame) => intersects_in_place(&frame.place(a), &frame.place(b)),
+        None => intersects_in_place(a, b),
+    }
+}
+
+/// [`intersects`] in the frame of the shapes as given.
+fn intersects_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> bool {
     let pair = MinkowskiDifference::new(a, b);
     let margin = pair.margin();
     let out = gjk(&pair, Some(margin));
@@ -421,6 +440,20 @@ pub fn intersects<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> boo
 /// assert_eq!(d.normal, Some(Vec3::NEG_X));
 /// ```
 pub fn distance<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Distance {
+    let Some(frame) = UnitFrame::for_pair(a, b, DVec3::ZERO) else {
+        return distance_in_place(a, b);
+    };
+    let d = distance_in_place(&frame.place(a), &frame.place(b));
+    Distance {
+        distance: frame.length_from(d.distance),
+        point_a: frame.point_from(d.point_a),
+        point_b: frame.point_from(d.point_b),
+        normal: d.normal,
+    }
+}
+
+/// [`distance`] in the frame of the shapes as given.
+fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Distance {
     let pair = MinkowskiDifference::new(a, b);
     let out = gjk(&pair, None);
     let origin = b.center();
@@ -608,8 +641,13 @@ impl Segment {
         let d = self.direction();
         // The point `start + λ·d` is in the shape when `λ·d` is in
         // `shape − start`: a ray from the origin along `d`.
-        let pair = MinkowskiDifference::new(shape, &self.start);
-        let hit = ray_cast(&pair, d, 1.0)?;
+        let hit = match UnitFrame::for_pair(shape, &self.start, d.as_dvec3()) {
+            Some(frame) => {
+                let (shape, start) = (frame.place(shape), frame.place(&self.start));
+                ray_cast(&MinkowskiDifference::new(&shape, &start), frame.vector_to(d), 1.0)?
+            }
+            None => ray_cast(&MinkowskiDifference::new(shape, &self.start), d, 1.0)?,
+        };
         if hit.started_inside {
             return Some(CastHit {
                 t: 0.0,

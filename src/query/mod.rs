@@ -11,6 +11,7 @@ pub mod epa;
 pub mod gjk;
 pub mod intersect;
 pub mod penetration;
+pub(crate) mod rescale;
 pub mod sat;
 pub mod shape_cast;
 pub mod sweep;

@@ -15,6 +15,7 @@
 use crate::math::{Quat, Vec3};
 use crate::query::contact::contact;
 use crate::query::gjk::{self, ray_cast, MinkowskiDifference, TOUCH_TOLERANCE};
+use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;
 use crate::shape::{Aabb, Capsule, Plane, Pose, Segment, Sphere, Support, Transformed};
 
@@ -364,6 +365,24 @@ fn e_cross(a: &Segment, b: &Segment, towards: Vec3) -> Vec3 {
 /// assert!((hit.normal - Vec3::NEG_Y).length() < 1e-5);
 /// ```
 pub fn shape_cast<A: Support + ?Sized, B: Support + ?Sized>(
+    a: &A,
+    motion_a: Vec3,
+    b: &B,
+    motion_b: Vec3,
+) -> Option<TimeOfImpact> {
+    let Some(frame) = UnitFrame::for_pair(a, b, motion_b.as_dvec3() - motion_a.as_dvec3()) else {
+        return shape_cast_in_place(a, motion_a, b, motion_b);
+    };
+    let (motion_a, motion_b) = (frame.vector_to(motion_a), frame.vector_to(motion_b));
+    let toi = shape_cast_in_place(&frame.place(a), motion_a, &frame.place(b), motion_b)?;
+    Some(TimeOfImpact {
+        point: frame.point_from(toi.point),
+        ..toi
+    })
+}
+
+/// [`shape_cast`] in the frame of the shapes as given.
+fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
     a: &A,
     motion_a: Vec3,
     b: &B,

@@ -1236,7 +1236,9 @@ fn check_distance(a: &Shape, b: &Shape, d: &Distance) {
         .map(|v| v.abs().max_element())
         .fold(0.0f32, f32::max);
     let slack = 1.0e-5 * (size + d.distance) + 64.0 * f32::EPSILON * scale;
-    let apart = (d.point_b - d.point_a).length();
+    // In `f64`: the points of two shapes 1e-38 apart have a gap whose
+    // square underflows in `f32`.
+    let apart = (d.point_b.as_dvec3() - d.point_a.as_dvec3()).length() as f32;
     assert!(
         (apart - d.distance).abs() <= slack,
         "distance {d:?}: its points are {apart} apart (slack {slack}) for {a:?} and {b:?}"
