@@ -540,3 +540,27 @@ fn f20_shape_cast_normals_are_unit_for_tiny_offsets() {
         .unwrap();
     assert!((hit.normal.length() - 1.0).abs() < 1.0e-6, "{hit:?}");
 }
+
+/// F23: a segment 6.5 beside a radius-0 cone 1e5 long hit it at `t = 0`
+/// by GJK ray casting. The segment simplex's weights came from the `f64`
+/// parameter `t ≈ 0.99996` rounded to `f32`, and `1 − t` kept two digits of
+/// the small weight: the offset to the simplex pointed 2e-4 off the
+/// perpendicular, the support plane at the far end of the axis read as
+/// not separating, and the stalled walk took the start for inside. Fixed
+/// in `src/query/gjk.rs`: both weights are rounded from the `f64`
+/// parameter, and the offset is formed from the vertex of larger weight.
+#[test]
+fn f23_a_segment_beside_a_long_thin_cone_misses_it() {
+    replay_one("world", "f23-gjk-ray-cast-long-cone-weights");
+    let cone = collide::Cone::new(
+        Vec3::new(1.0000001, 1.0000001, -16.25),
+        Vec3::new(100000.0, -2.25, 1.0000001),
+        0.0,
+    );
+    let beside = Segment::new(Vec3::new(5.0, -8.75, -8.75), Vec3::new(-3.75, -8.75, -8.75));
+    assert_eq!(beside.cast_convex(&cone), None);
+    let gap = Shape::Cone(cone)
+        .distance(&Shape::Capsule(Capsule::new(beside, 0.0)))
+        .distance;
+    assert!(gap > 6.0, "{gap}");
+}
