@@ -21,7 +21,8 @@
 //! across the whole `f32` range.
 
 use collide::math::{Quat, Vec3};
-use collide::query::{contact, distance, intersects, shape_cast};
+use collide::query::{contact, distance, intersects, shape_cast, time_of_impact, RigidMotion, ToiOptions};
+use collide::shape::Pose;
 use collide::shape::{Cylinder, Triangle};
 use collide::{Aabb, Capsule, CastHit, Obb, Segment, Shape, Sphere};
 use proptest::prelude::*;
@@ -418,6 +419,32 @@ fn gjk_queries_answer_as_at_unit_scale_at_every_scale() {
         let at_k = at_k.unwrap_or_else(|| panic!("{what}: the segment hits"));
         assert!((at_k.t - shot.t).abs() <= 1e-5, "{what}: {at_k:?}");
         near(at_k.normal, shot.normal, 1.0, &what);
+    }
+}
+
+/// Conservative advancement ([`time_of_impact`]) steps by GJK distances,
+/// so it inherits their scale: a plank turning a quarter turn while it
+/// slides into a post meets it at the same `t`, with the same normal, from
+/// 2⁻¹²⁰ to 2¹²⁰.
+#[test]
+fn time_of_impact_answers_as_at_unit_scale_at_every_scale() {
+    let at = |k: f32| {
+        let plank = Aabb::new(Vec3::new(-2.0, -0.1, -0.1) * k, Vec3::new(2.0, 0.1, 0.1) * k);
+        let post = Aabb::new(Vec3::new(-0.1, -0.1, -1.0) * k, Vec3::new(0.1, 0.1, 1.0) * k);
+        let turn = Vec3::new(0.0, 0.0, std::f32::consts::FRAC_PI_2);
+        let spin = RigidMotion::new(Pose::IDENTITY, Vec3::ZERO, Vec3::new(0.0, 1.0, 0.0) * k, turn);
+        let still = RigidMotion::stationary(Pose::from_translation(Vec3::new(0.0, 1.5, 0.0) * k));
+        time_of_impact(&plank, &spin, &post, &still, &ToiOptions::default()).expect("the plank meets the post")
+    };
+    let unit = at(1.0);
+    assert!(unit.t > 0.5 && unit.t < 1.0, "{unit:?}");
+    for e in GJK_EXPONENTS {
+        let k = scale(e);
+        let hit = at(k);
+        assert_eq!(hit.status, unit.status, "2^{e}");
+        assert!((hit.t - unit.t).abs() <= 1e-5, "2^{e}: {hit:?}");
+        near(hit.normal, unit.normal, 1.0, &format!("2^{e}"));
+        near(hit.point / k, unit.point, 4.0, &format!("2^{e}"));
     }
 }
 
