@@ -113,12 +113,15 @@ impl Segment {
     /// so thin motions are kept (the book's absolute `0.001` and exact
     /// re-test drop them). The slab parameters are computed in `f64` from the
     /// `f32` inputs: the differences `bound − start` and `end − start` are
-    /// then exact, so each parameter is the exact quotient rounded once, and
-    /// two parameters that are equal in exact arithmetic (a segment grazing
-    /// an edge or a corner, or ending on a face) compare equal: touching is
-    /// never lost to rounding, and a miss by any margin an `f32` input can
-    /// express stays a miss. The normal is that of the face entered through,
-    /// the axis of the latest `t_near`.
+    /// then exact whenever the two coordinates' exponents differ by at most
+    /// 29 (their exact difference fits the 53 bits of an `f64`: 1e-3 next
+    /// to 1e5 does; 1e-10 next to 1e30 rounds, at 2⁻⁵³ of the larger, far
+    /// below its `f32` ulp). Then each parameter is the exact quotient
+    /// rounded once, and two parameters that are equal in exact arithmetic
+    /// (a segment grazing an edge or a corner, or ending on a face) compare
+    /// equal: touching is not lost to rounding, and a miss by any margin an
+    /// `f32` input can express stays a miss. The normal is that of the face
+    /// entered through, the axis of the latest `t_near`.
     ///
     /// ```
     /// use collide::{Aabb, Segment, math::Vec3};
