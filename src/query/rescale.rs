@@ -35,8 +35,7 @@ impl UnitFrame {
     /// The frame that brings the problem of `a` and `b`, with a relative
     /// motion `motion` (in `f64`: the difference of two `f32` motions may
     /// exceed `f32::MAX`; zero for a static question), to unit scale; `None`
-    /// when its size is already within [`SAFE_SIZES`] (or zero: two points
-    /// at one place).
+    /// when its size is already within [`SAFE_SIZES`], zero, or not finite.
     pub fn for_pair<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B, motion: DVec3) -> Option<Self> {
         let (center_a, center_b) = (a.center(), b.center());
         let radii = a.bounding_radius().max(b.bounding_radius());
@@ -51,7 +50,9 @@ impl UnitFrame {
         let origin = center_b.as_dvec3();
         let offset = center_a.as_dvec3() - origin;
         let size = offset.abs().max_element().max(motion_size).max(f64::from(radii));
-        if size == 0.0 || (low..=high).contains(&size) {
+        // Zero (two points at one place), or not finite (a NaN or infinite
+        // input, which no frame makes better): in place.
+        if size == 0.0 || (low..=high).contains(&size) || !size.is_finite() {
             return None;
         }
         // `size = 1.m · 2ᵉ` (a normal `f64`: the sum of `f32` magnitudes
@@ -155,6 +156,16 @@ mod tests {
         assert_eq!(frame.place(&a).center(), Vec3::new(0.0, f32::MAX / 2f32.powi(127), 0.0));
         assert!(frame.vector_to(Vec3::new(0.0, -f32::MAX, 0.0)).is_finite());
         assert_eq!(frame.length_from(frame.place(&a).center().y), f32::INFINITY);
+    }
+
+    #[test]
+    fn a_nan_or_infinite_problem_stays_in_place() {
+        let a = Sphere::new(Vec3::new(f32::NAN, 0.0, 0.0), 1.0);
+        let b = Sphere::new(Vec3::ZERO, f32::INFINITY);
+        let finite = Sphere::new(Vec3::ZERO, 1.0);
+        assert_eq!(UnitFrame::for_pair(&a, &finite, DVec3::ZERO), None);
+        assert_eq!(UnitFrame::for_pair(&finite, &b, DVec3::ZERO), None);
+        assert_eq!(UnitFrame::for_pair(&finite, &finite, DVec3::splat(f64::NAN)), None);
     }
 
     #[test]
