@@ -1213,6 +1213,30 @@ fn non_finite_narrow_shapes() -> Vec<(String, Shape)> {
     out
 }
 
+/// The free GJK functions (`collide::query`) take unvalidated shapes: a
+/// NaN or infinite one gets an answer, whatever it is, and no panic (the
+/// test runs in a debug build, where integer overflow panics: the rescaling
+/// of F22 once computed an exponent from a NaN size).
+#[test]
+fn free_gjk_queries_take_non_finite_shapes_without_a_panic() {
+    use collide::query::{contact, distance, intersects, shape_cast};
+    let unit = unit_box();
+    let far = Shape::Sphere(Sphere::new(Vec3::splat(1.0e30), 1.0));
+    let shapes = non_finite_narrow_shapes();
+    assert!(shapes.len() > 50);
+    for (name, shape) in &shapes {
+        let every_query = || {
+            for other in [&unit, &far] {
+                let _ = (intersects(shape, other), distance(shape, other), contact(other, shape));
+                let _ = shape_cast(shape, Vec3::X, other, Vec3::ZERO);
+                let _ = shape_cast(other, Vec3::new(f32::NAN, 0.0, 0.0), shape, Vec3::ZERO);
+            }
+            let _ = Segment::new(Vec3::ZERO, Vec3::X).cast_convex(shape);
+        };
+        assert!(std::panic::catch_unwind(every_query).is_ok(), "a panic for {name}");
+    }
+}
+
 /// Every other malformed narrow-phase shape and its error.
 fn malformed_narrow_shapes() -> Vec<(String, Shape, Error)> {
     let mut out = Vec::new();
