@@ -30,6 +30,26 @@ pub fn is_finite3(v: Vec3) -> bool {
     v.is_finite()
 }
 
+/// `|v|` without overflow or underflow: where its square leaves the
+/// normal `f32` range (below about 1e-18 or above 1e18), `v` is scaled to
+/// a largest component of 1 first. A gap of 1e-40 squares to 0 in `f32`
+/// (a centre outside a box would read as inside, with a negative depth),
+/// one of 1e-22 to a subnormal (a "unit" vector divided by it has length
+/// 0.77), one of 1e20 to `∞`. Within the range it is `v.length()`.
+#[inline]
+pub(crate) fn length_without_overflow(v: Vec3) -> f32 {
+    let plain = v.length();
+    if (1.0e-18..=1.0e18).contains(&plain) {
+        return plain;
+    }
+    let largest = v.abs().max_element();
+    if largest > 0.0 && largest.is_finite() {
+        (v / largest).length() * largest
+    } else {
+        plain
+    }
+}
+
 /// The unit axis `±e_axis` pointing against `direction` along `axis`:
 /// the outward normal of the box face that a segment with this direction
 /// enters through on that axis (`-sign(d_axis) · e_axis`).

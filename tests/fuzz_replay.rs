@@ -564,3 +564,27 @@ fn f23_a_segment_beside_a_long_thin_cone_misses_it() {
         .distance;
     assert!(gap > 6.0, "{gap}");
 }
+
+/// F24: a point (a triangle of three equal corners) cast by a motion of
+/// 5.5e23 per axis into a point box 15 away hit it at `t = 1.6e-23` with a
+/// normal of length 0.77. In the unit frame of F22 the gap is 1e-23 and
+/// its square subnormal, so `v / |v|` in the GJK ray cast was not unit.
+/// Fixed in `src/query/gjk.rs` (and the distance and contact beside it):
+/// lengths whose square leaves the normal range are taken scaled to a
+/// largest component of 1 (`math::length_without_overflow`).
+#[test]
+fn f24_a_shape_cast_normal_is_unit_when_the_gap_is_tiny_beside_the_motion() {
+    replay_one("world", "f24-shape-cast-normal-underflows-in-the-unit-frame");
+    let corner = Vec3::splat(-0.0001);
+    let point = collide::Triangle::new(corner, corner, corner);
+    let target = Aabb::new(Vec3::splat(-8.75), Vec3::splat(-8.75));
+    let motion = Vec3::splat(-5.452018e23);
+    let hit = collide::query::shape_cast(&point, motion, &target, Vec3::ZERO).expect("a hit on the way");
+    assert!((hit.normal.length() - 1.0).abs() < 1e-6, "{hit:?}");
+    // From the moving point towards the box.
+    assert!(
+        (hit.normal + Vec3::splat(1.0 / 3f32.sqrt())).abs().max_element() < 1e-6,
+        "{hit:?}"
+    );
+    assert!((hit.t * 5.452018e23 - 8.7499).abs() < 1e-3, "{hit:?}");
+}

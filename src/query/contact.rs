@@ -7,7 +7,7 @@
 //! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
 //! the best one for the kinds at hand.
 
-use crate::math::{DVec3, Vec3};
+use crate::math::{length_without_overflow, DVec3, Vec3};
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -58,7 +58,7 @@ impl Contact {
     #[inline]
     fn between_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
         let d = cb - ca;
-        let distance = length(d);
+        let distance = length_without_overflow(d);
         let depth = ra + rb - distance;
         if !(depth >= 0.0) {
             return None;
@@ -70,19 +70,6 @@ impl Contact {
             point_a: ca + normal * ra,
             point_b: cb - normal * rb,
         })
-    }
-}
-
-/// `|v|` without overflow or underflow: `v` scaled to a largest component
-/// of 1 first (a gap of 1e-40 squares to 0 in `f32`, and a centre outside a
-/// box would read as inside, with a negative depth; one of 1e20 squares to
-/// `∞`).
-fn length(v: Vec3) -> f32 {
-    let largest = v.abs().max_element();
-    if largest > 0.0 && largest.is_finite() {
-        (v / largest).length() * largest
-    } else {
-        v.length()
     }
 }
 
@@ -138,7 +125,7 @@ fn contact_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> O
     let out = gjk(&pair, None);
     let origin = b.center();
     if !out.overlapping {
-        let core_distance = out.v.length();
+        let core_distance = length_without_overflow(out.v);
         if !(core_distance <= margin + TOUCH_TOLERANCE * pair.scale()) {
             return None;
         }
@@ -239,7 +226,7 @@ fn sphere_box_local(c: Vec3, radius: f32, e: Vec3) -> Option<Contact> {
     }
     let q = c.max(-e).min(e);
     let d = q - c;
-    let distance = length(d);
+    let distance = length_without_overflow(d);
     if d != Vec3::ZERO {
         let depth = radius - distance;
         if !(depth >= 0.0) {

@@ -28,7 +28,7 @@
 //! before. They answer as at unit scale from `2⁻¹²⁰` to `2¹²⁰`; a distance
 //! beyond `f32::MAX` (two shapes at opposite ends of the range) is `∞`.
 
-use crate::math::{DVec3, Vec3};
+use crate::math::{length_without_overflow, DVec3, Vec3};
 use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;
 use crate::shape::{Segment, Support, Triangle};
@@ -475,7 +475,11 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
     let (ra, rb) = (a.margin(), b.margin());
     let margin = ra + rb;
     let touch = TOUCH_TOLERANCE * pair.scale();
-    let core_distance = if out.overlapping { 0.0 } else { out.v.length() };
+    let core_distance = if out.overlapping {
+        0.0
+    } else {
+        length_without_overflow(out.v)
+    };
     if core_distance > margin + touch {
         let n = -out.v / core_distance;
         return Distance {
@@ -553,7 +557,7 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
     let mut stalled = 0;
     let mut restarts = 0;
     for _ in 0..4 * MAX_ITERATIONS {
-        let v_length = v.length();
+        let v_length = length_without_overflow(v);
         if !(v_length > m + epsilon) {
             break;
         }
@@ -621,7 +625,10 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
     // is the exact normal of the rounded surface; without one `v` vanishes
     // and the last separating plane's normal stands.
     if m > 0.0 && hit_plane {
-        normal = v.try_normalize().unwrap_or(normal);
+        let v_length = length_without_overflow(v);
+        if v_length > 0.0 {
+            normal = v / v_length;
+        }
     }
     Some(RayCastOutput {
         lambda,
