@@ -50,6 +50,33 @@ pub(crate) fn length_without_overflow(v: Vec3) -> f32 {
     }
 }
 
+/// `v` normalised after scaling it to a largest component of 1, or `None`
+/// for a zero or non-finite `v`: a vector of 1e-22 (two centres an ulp
+/// apart) has subnormal squares, and `try_normalize` alone would give a
+/// "unit" vector of length 1.003.
+#[inline]
+pub(crate) fn unit_without_overflow(v: Vec3) -> Option<Vec3> {
+    let largest = v.abs().max_element();
+    if largest > 0.0 {
+        (v / largest).try_normalize()
+    } else {
+        None
+    }
+}
+
+/// `v / length`, `length` being [`length_without_overflow`]`(v)`: that
+/// division where the square of `|v|` is a normal `f32`, else `v`
+/// normalised by [`unit_without_overflow`] (a subnormal length has too few
+/// digits to divide by: a "unit" vector of length 1.03).
+#[inline]
+pub(crate) fn unit_by_length(v: Vec3, length: f32) -> Vec3 {
+    if (1.0e-18..=1.0e18).contains(&length) {
+        v / length
+    } else {
+        unit_without_overflow(v).unwrap_or(v / length)
+    }
+}
+
 /// The unit axis `±e_axis` pointing against `direction` along `axis`:
 /// the outward normal of the box face that a segment with this direction
 /// enters through on that axis (`-sign(d_axis) · e_axis`).

@@ -571,7 +571,8 @@ fn f23_a_segment_beside_a_long_thin_cone_misses_it() {
 /// its square subnormal, so `v / |v|` in the GJK ray cast was not unit.
 /// Fixed in `src/query/gjk.rs` (and the distance and contact beside it):
 /// lengths whose square leaves the normal range are taken scaled to a
-/// largest component of 1 (`math::length_without_overflow`).
+/// largest component of 1 (`math::length_without_overflow`), and so are
+/// the unit vectors made from them (`math::unit_by_length`).
 #[test]
 fn f24_a_shape_cast_normal_is_unit_when_the_gap_is_tiny_beside_the_motion() {
     replay_one("world", "f24-shape-cast-normal-underflows-in-the-unit-frame");
@@ -587,4 +588,12 @@ fn f24_a_shape_cast_normal_is_unit_when_the_gap_is_tiny_beside_the_motion() {
         "{hit:?}"
     );
     assert!((hit.t * 5.452018e23 - 8.7499).abs() < 1e-3, "{hit:?}");
+    // Further still: a box of 1e-4 cast by (−3e38)³ past a point 20 away.
+    // In the unit frame the gap is 1e-44, its length subnormal, with a
+    // tenth of a digit: dividing by it gave a normal of length 1.03.
+    replay_one("world", "f24-shape-cast-normal-of-a-subnormal-gap");
+    let speck = collide::Obb::new(Vec3::splat(0.0001), collide::math::Quat::IDENTITY, Vec3::splat(0.0001));
+    let target = Aabb::new(Vec3::splat(-20.0), Vec3::new(-20.0, -20.0, -19.9999));
+    let hit = collide::query::shape_cast(&speck, Vec3::splat(-3.0e38), &target, Vec3::ZERO).expect("a hit on the way");
+    assert!((hit.normal.length() - 1.0).abs() < 1e-6, "{hit:?}");
 }

@@ -7,7 +7,7 @@
 //! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
 //! the best one for the kinds at hand.
 
-use crate::math::{length_without_overflow, DVec3, Vec3};
+use crate::math::{length_without_overflow, unit_by_length, DVec3, Vec3};
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -129,7 +129,7 @@ fn contact_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> O
         if !(core_distance <= margin + TOUCH_TOLERANCE * pair.scale()) {
             return None;
         }
-        let normal = -out.v / core_distance;
+        let normal = -unit_by_length(out.v, core_distance);
         return Some(Contact {
             depth: (margin - core_distance).max(0.0),
             normal,

@@ -28,7 +28,7 @@
 //! before. They answer as at unit scale from `2⁻¹²⁰` to `2¹²⁰`; a distance
 //! beyond `f32::MAX` (two shapes at opposite ends of the range) is `∞`.
 
-use crate::math::{length_without_overflow, DVec3, Vec3};
+use crate::math::{length_without_overflow, unit_by_length, DVec3, Vec3};
 use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;
 use crate::shape::{Segment, Support, Triangle};
@@ -481,7 +481,7 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
         length_without_overflow(out.v)
     };
     if core_distance > margin + touch {
-        let n = -out.v / core_distance;
+        let n = -unit_by_length(out.v, core_distance);
         return Distance {
             distance: core_distance - margin,
             point_a: origin + out.point_a + n * ra,
@@ -561,7 +561,7 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
         if !(v_length > m + epsilon) {
             break;
         }
-        let v_hat = v / v_length;
+        let v_hat = unit_by_length(v, v_length);
         let p = pair.support(v_hat);
         let separation = v_hat.dot(x - p.w);
         if separation > m {
@@ -627,7 +627,7 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
     if m > 0.0 && hit_plane {
         let v_length = length_without_overflow(v);
         if v_length > 0.0 {
-            normal = v / v_length;
+            normal = unit_by_length(v, v_length);
         }
     }
     Some(RayCastOutput {

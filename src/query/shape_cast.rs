@@ -12,7 +12,7 @@
 //! `x + t·m` at time `t ∈ [0, 1]`. Shapes that already touch or overlap at
 //! `t = 0` report `t = 0`.
 
-use crate::math::{Quat, Vec3};
+use crate::math::{unit_without_overflow, Quat, Vec3};
 use crate::query::contact::contact;
 use crate::query::gjk::{self, ray_cast, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -34,21 +34,9 @@ pub struct TimeOfImpact {
 
 /// `v` normalised, or the first of the fallbacks that is not zero, or `X`.
 fn unit_or(v: Vec3, fallbacks: &[Vec3]) -> Vec3 {
-    unit(v)
-        .or_else(|| fallbacks.iter().find_map(|&f| unit(f)))
+    unit_without_overflow(v)
+        .or_else(|| fallbacks.iter().find_map(|&f| unit_without_overflow(f)))
         .unwrap_or(Vec3::X)
-}
-
-/// `v` normalised after scaling it to a largest component of 1: a vector
-/// of 1e-22 (two centres an ulp apart) has subnormal squares, and
-/// `try_normalize` alone would give a "unit" vector of length 1.003.
-fn unit(v: Vec3) -> Option<Vec3> {
-    let largest = v.abs().max_element();
-    if largest > 0.0 {
-        (v / largest).try_normalize()
-    } else {
-        None
-    }
 }
 
 impl Sphere {
