@@ -597,3 +597,28 @@ fn f24_a_shape_cast_normal_is_unit_when_the_gap_is_tiny_beside_the_motion() {
     let hit = collide::query::shape_cast(&speck, Vec3::splat(-3.0e38), &target, Vec3::ZERO).expect("a hit on the way");
     assert!((hit.normal.length() - 1.0).abs() < 1e-6, "{hit:?}");
 }
+
+/// F25: two overlapping triangles, one a sliver reaching −5.2e20, got a
+/// contact (and a shape cast at `t = 0`) with a normal of length 0.9988.
+/// In F22's unit frame the small triangle is 1e-20 across: EPA found the
+/// cores' difference flat and normalised a direction whose squares are
+/// subnormal. Fixed in `src/query/epa.rs`: the setup's directions are
+/// normalised scaled (`math::unit_without_overflow`), as its faces' were.
+#[test]
+fn f25_a_flat_epa_normal_is_unit_for_a_sliver_triangle() {
+    replay_one("world", "f25-epa-flat-normal-of-a-sliver-triangle");
+    let a = collide::Triangle::new(
+        Vec3::new(-3.75, 1.25, 1.25),
+        Vec3::new(-4.25, -4.25, -4.25),
+        Vec3::new(-1.625, 24.625, 24.625),
+    );
+    let sliver = collide::Triangle::new(
+        Vec3::new(-5.208492e20, -5.208492e20, 0.6792279),
+        Vec3::new(4.0, -8.75, -4.25),
+        Vec3::new(-4.25, -3.0, 0.84862024),
+    );
+    let c = collide::query::contact(&a, &sliver).expect("they overlap");
+    assert!((c.normal.length() - 1.0).abs() < 1e-6, "{c:?}");
+    let hit = collide::query::shape_cast(&a, Vec3::new(-4.25, -4.25, -19.0), &sliver, Vec3::ZERO).expect("at t = 0");
+    assert!((hit.normal.length() - 1.0).abs() < 1e-6, "{hit:?}");
+}

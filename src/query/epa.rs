@@ -25,7 +25,7 @@
 //! cylinders: every direction around the axis is a minimum translation),
 //! where the depth comes out about `1e-3` short.
 
-use crate::math::{Quat, Vec3};
+use crate::math::{unit_without_overflow, Quat, Vec3};
 use crate::query::gjk::{MinkowskiDifference, Simplex, Vertex, TOUCH_TOLERANCE};
 use crate::shape::{Support, Triangle};
 
@@ -306,12 +306,12 @@ fn tetrahedron<A: Support + ?Sized, B: Support + ?Sized>(
                     .find(|w| (w.w - v[0].w).length() > tolerance);
                 match found {
                     Some(w) => v[1] = w,
-                    None => return Err(preferred.try_normalize().unwrap_or(Vec3::X)),
+                    None => return Err(unit_without_overflow(preferred).unwrap_or(Vec3::X)),
                 }
             }
             2 => {
-                let Some(e) = (v[1].w - v[0].w).try_normalize() else {
-                    return Err(preferred.try_normalize().unwrap_or(Vec3::X));
+                let Some(e) = unit_without_overflow(v[1].w - v[0].w) else {
+                    return Err(unit_without_overflow(preferred).unwrap_or(Vec3::X));
                 };
                 let base = e.any_orthonormal_vector();
                 let found = (0..6)
@@ -322,16 +322,16 @@ fn tetrahedron<A: Support + ?Sized, B: Support + ?Sized>(
                     Some(w) => v[2] = w,
                     None => {
                         let across = preferred - e * preferred.dot(e);
-                        return Err(across.try_normalize().unwrap_or(base));
+                        return Err(unit_without_overflow(across).unwrap_or(base));
                     }
                 }
             }
             _ => {
-                let n = (v[1].w - v[0].w).cross(v[2].w - v[0].w).normalize_or_zero();
+                let n = unit_without_overflow((v[1].w - v[0].w).cross(v[2].w - v[0].w)).unwrap_or(Vec3::ZERO);
                 if n == Vec3::ZERO {
                     // Collinear after all (or overflowing): no volume to
                     // find; answer as for a flat difference.
-                    return Err(preferred.try_normalize().unwrap_or(Vec3::X));
+                    return Err(unit_without_overflow(preferred).unwrap_or(Vec3::X));
                 }
                 let found = [n, -n]
                     .into_iter()
@@ -429,7 +429,7 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
     // The closest face of the polytope as it is now: after the last
     // iteration expanded its face, that face's slot may hold a new one.
     let Some(f) = poly.closest_face() else {
-        return flat(preferred.try_normalize().unwrap_or(Vec3::X));
+        return flat(unit_without_overflow(preferred).unwrap_or(Vec3::X));
     };
     // Coplanar faces (a box's face is two triangles) tie on distance; the
     // answer is the one of them whose triangle holds the origin's
