@@ -607,6 +607,9 @@ fn f24_a_shape_cast_normal_is_unit_when_the_gap_is_tiny_beside_the_motion() {
 #[test]
 fn f25_a_flat_epa_normal_is_unit_for_a_sliver_triangle() {
     replay_one("world", "f25-epa-flat-normal-of-a-sliver-triangle");
+    // At unit scale too: a cone of height 0 (a disc of radius 3.25) cast
+    // from inside a collider had a normal of length 0.76.
+    replay_one("world", "f25-epa-flat-normal-of-a-flat-cone");
     let a = collide::Triangle::new(
         Vec3::new(-3.75, 1.25, 1.25),
         Vec3::new(-4.25, -4.25, -4.25),
