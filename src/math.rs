@@ -30,6 +30,10 @@ pub fn is_finite3(v: Vec3) -> bool {
     v.is_finite()
 }
 
+/// The lengths whose square is a normal `f32` (with room for a sum of
+/// three): there `v.length()` and `v / |v|` are exact to rounding.
+const PLAIN_LENGTHS: core::ops::RangeInclusive<f32> = 1.0e-18..=1.0e18;
+
 /// `|v|` without overflow or underflow: where its square leaves the
 /// normal `f32` range (below about 1e-18 or above 1e18), `v` is scaled to
 /// a largest component of 1 first. A gap of 1e-40 squares to 0 in `f32`
@@ -39,7 +43,7 @@ pub fn is_finite3(v: Vec3) -> bool {
 #[inline]
 pub(crate) fn length_without_overflow(v: Vec3) -> f32 {
     let plain = v.length();
-    if (1.0e-18..=1.0e18).contains(&plain) {
+    if PLAIN_LENGTHS.contains(&plain) {
         return plain;
     }
     let largest = v.abs().max_element();
@@ -70,7 +74,7 @@ pub(crate) fn unit_without_overflow(v: Vec3) -> Option<Vec3> {
 /// digits to divide by: a "unit" vector of length 1.03).
 #[inline]
 pub(crate) fn unit_by_length(v: Vec3, length: f32) -> Vec3 {
-    if (1.0e-18..=1.0e18).contains(&length) {
+    if PLAIN_LENGTHS.contains(&length) {
         v / length
     } else {
         unit_without_overflow(v).unwrap_or(v / length)
