@@ -114,7 +114,13 @@ fn across_axis(d: Vec3, u: Vec3) -> Vec3 {
 /// finite radius and one of `1e-25` a nonzero one.
 #[inline]
 fn radius_of(v: Vec3, r: f32) -> f32 {
-    let squared = v.as_dvec3().length_squared() + f64::from(r) * f64::from(r);
+    radius_from_squared(v.as_dvec3().length_squared() + f64::from(r) * f64::from(r))
+}
+
+/// `√squared` rounded to `f32`, saturating at `f32::MAX` (see
+/// [`radius_of`]): for a radius that is the largest of several squares.
+#[inline]
+fn radius_from_squared(squared: f64) -> f32 {
     (squared.sqrt() as f32).min(f32::MAX)
 }
 
@@ -250,9 +256,8 @@ impl Support for Triangle {
     #[inline]
     fn bounding_radius(&self) -> f32 {
         let c = self.centroid();
-        radius_of(self.a - c, 0.0)
-            .max(radius_of(self.b - c, 0.0))
-            .max(radius_of(self.c - c, 0.0))
+        let squared = |corner: Vec3| (corner - c).as_dvec3().length_squared();
+        radius_from_squared(squared(self.a).max(squared(self.b)).max(squared(self.c)))
     }
 }
 
