@@ -578,16 +578,26 @@ fn gjk_shape() -> impl Strategy<Value = Shape> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
-    /// Beyond the sizes GJK runs at in place, every generic query is
+    /// Above the sizes GJK runs at in place, every generic query is
     /// solved at one unit scale whatever the scale of its input: the
-    /// answers at `2^ea` and `2^eb` are the same, bit for bit, once scaled.
+    /// answers at `2^ea` and `2^eb` (from 2⁴⁰ to 2¹²⁰) are the same, bit
+    /// for bit, once scaled. Each shape's own support mapping still runs at
+    /// the input's scale, and there its products `d·v` stay normal numbers
+    /// (a direction component is at least 2⁻¹⁴⁹, a coordinate at least
+    /// 2³⁸), so it picks the same vertex at every such scale. Below the
+    /// sizes GJK runs at in place this does not hold: at 2⁻¹²⁰ those
+    /// products underflow and a near-tie between two vertices can fall the
+    /// other way, which moves a contact point by an ulp (a proptest run
+    /// found one, between 2⁻⁴¹ and 2⁻¹²⁰); the small scales are checked
+    /// against unit scale, to rounding, by
+    /// `gjk_queries_answer_as_at_unit_scale_at_every_scale`.
     #[test]
-    fn gjk_queries_do_not_depend_on_the_scale_beyond_the_safe_sizes(
+    fn gjk_queries_do_not_depend_on_the_scale_above_the_safe_sizes(
         a in gjk_shape(),
         b in gjk_shape(),
         motion in point(),
-        ea in prop_oneof![-120i32..=-40, 40i32..=120],
-        eb in prop_oneof![-120i32..=-40, 40i32..=120],
+        ea in 40i32..=120,
+        eb in 40i32..=120,
     ) {
         let at = |e: i32| {
             let k = scale(e);
