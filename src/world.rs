@@ -238,34 +238,57 @@ impl World {
     ///
     /// Errors: those of [`World::add`].
     pub fn extend(&mut self, descs: impl IntoIterator<Item = ColliderDesc>) -> Result<Vec<ColliderKey>> {
-        // Each collider is moved once more, into its slot, and its leaf
-        // taken on the way: a collider is 240 bytes, a level load 10⁵ of
-        // them (collecting a `Result` would lose the iterator's length and
-        // grow the vector by copies).
+        // Each collider goes straight into its slot (a collider is 240
+        // bytes, a level load 10⁵ of them: a staging vector would be
+        // written, copied and freed, and its fresh pages faulted in). An
+        // invalid description takes the ones already placed out again.
         let descs = descs.into_iter();
-        let mut colliders = Vec::with_capacity(descs.size_hint().0);
+        let room = self.max_colliders - self.colliders.len();
+        let expected = descs.size_hint().0.min(room);
+        self.colliders.reserve(expected);
+        let mut keys = Vec::with_capacity(expected);
+        let mut overflow = false;
         for desc in descs {
-            colliders.push(Collider::new(desc)?);
+            let collider = match Collider::new(desc) {
+                Ok(collider) => collider,
+                Err(error) => {
+                    self.take_back(&keys);
+                    return Err(error);
+                }
+            };
+            // Past the room, the rest are still validated (an invalid one
+            // is reported first, as if all were checked before any placed).
+            if keys.len() == room {
+                overflow = true;
+            } else if !overflow {
+                keys.push(self.colliders.insert(collider));
+            }
         }
-        if colliders.len() > self.max_colliders - self.colliders.len() {
+        if overflow {
+            self.take_back(&keys);
             return Err(Error::CapacityExceeded);
         }
-        self.colliders.reserve(colliders.len());
-        let mut keys = Vec::with_capacity(colliders.len());
-        let mut leaves = Vec::with_capacity(colliders.len());
-        for c in colliders {
-            let (aabb, filter, user_data, is_box) = (c.aabb, *c.filter(), c.user_data(), c.is_box());
-            let key = self.colliders.insert(c);
-            keys.push(key);
-            leaves.push((aabb, filter, user_data, is_box, key));
-        }
-        let proxies = self.bvh.insert_batch(&leaves);
+        let colliders = &self.colliders;
+        let leaves = keys.iter().map(|&key| {
+            let c = &colliders[key];
+            (c.aabb, *c.filter(), c.user_data(), c.is_box(), key)
+        });
+        let proxies = self.bvh.insert_batch(leaves);
         for (&key, proxy) in keys.iter().zip(proxies) {
             self.colliders[key].proxy = proxy;
             self.sweep_and_prune.insert(key);
             self.pair_cache.mark(proxy);
         }
         Ok(keys)
+    }
+
+    /// Removes the colliders a failed [`World::extend`] placed, in reverse
+    /// order, so the slot map's free list is as it was (only the slots'
+    /// versions moved on: the keys handed out never were).
+    fn take_back(&mut self, keys: &[ColliderKey]) {
+        for &key in keys.iter().rev() {
+            self.colliders.remove(key);
+        }
     }
 
     /// Removes a collider and returns what it was; [`Error::StaleHandle`]

@@ -490,7 +490,14 @@ fn extend_is_all_or_nothing_and_matches_brute_force() {
     assert_eq!(world.extend(bad), Err(collide::Error::NegativeRadius));
     assert_eq!(world.len(), 10);
     assert_eq!(world.extend((0..991).map(desc)), Err(collide::Error::CapacityExceeded));
+    // An invalid description past the room is still reported as itself,
+    // as if every description were checked before any was placed.
+    let mut past_room: Vec<ColliderDesc> = (0..995).map(desc).collect();
+    past_room[993].shape = Shape::Sphere(Sphere::new(Vec3::ZERO, -1.0));
+    assert_eq!(world.extend(past_room), Err(collide::Error::NegativeRadius));
     assert_eq!((world.len(), pairwise(&world)), (10, before));
+    assert_eq!(world.validate(), Ok(()));
+    assert!(first.iter().all(|&key| world.contains(key)));
 
     world.extend((10..20).map(desc)).unwrap();
     world.extend((20..600).map(desc)).unwrap();

@@ -355,11 +355,13 @@ impl Bvh {
     /// each, and returns their proxy ids in order. A batch at least as large
     /// as the tree is placed by one SAH rebuild (a level load); a smaller one
     /// leaf by leaf.
-    pub fn insert_batch(&mut self, leaves: &[(Aabb, Filter, u64, bool, ColliderKey)]) -> Vec<u32> {
+    pub fn insert_batch(
+        &mut self,
+        leaves: impl ExactSizeIterator<Item = (Aabb, Filter, u64, bool, ColliderKey)>,
+    ) -> Vec<u32> {
         if leaves.len() < self.leaf_count.max(64) {
             return leaves
-                .iter()
-                .map(|(aabb, filter, user_data, is_box, key)| self.insert(aabb, *filter, *user_data, *is_box, *key))
+                .map(|(aabb, filter, user_data, is_box, key)| self.insert(&aabb, filter, user_data, is_box, key))
                 .collect();
         }
         // Into an empty tree (a level load), no proxy id is held yet: the
@@ -372,9 +374,8 @@ impl Bvh {
         }
         self.leaves.reserve(leaves.len());
         let proxies: Vec<u32> = leaves
-            .iter()
             .map(|(aabb, filter, user_data, is_box, key)| {
-                let proxy = self.allocate_leaf(aabb, *filter, *user_data, *is_box, *key);
+                let proxy = self.allocate_leaf(&aabb, filter, user_data, is_box, key);
                 // Not in the tree yet, but live: the rebuild below places it.
                 self.leaves[proxy as usize].node = PENDING_NODE;
                 proxy
