@@ -27,7 +27,6 @@ use crate::collider::{ColliderKey, Filter};
 use crate::math::{Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
 use crate::shape::{Aabb, Segment};
-use glam::Vec4Swizzles;
 
 /// "No node" / an empty child slot.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
@@ -146,15 +145,11 @@ impl Node {
         Vec4::from_array(self.children.map(f32::from_bits))
     }
 
-    /// A slot's box splatted for [`overlap_mask`], one shuffle per lane.
+    /// A slot's box splatted for [`overlap_mask`]: per lane, one load and
+    /// one shuffle, no branch on the slot.
     #[inline]
     fn splat_slot(&self, slot: usize) -> ([Vec4; 3], [Vec4; 3]) {
-        let splat = |v: Vec4| match slot {
-            0 => v.xxxx(),
-            1 => v.yyyy(),
-            2 => v.zzzz(),
-            _ => v.wwww(),
-        };
+        let splat = |v: Vec4| Vec4::splat(AsRef::<[f32; 4]>::as_ref(&v)[slot % 4]);
         let [min, max] = &self.bounds;
         (
             [splat(min[0]), splat(min[1]), splat(min[2])],
@@ -834,7 +829,8 @@ fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
     )
 }
 
-/// The slots whose bits are set in a node's 4-bit mask, lowest first.
+/// The set bits of a mask, lowest first: the slots of a node's 4-bit mask,
+/// or the child pairs `4i + j` of an [`overlap_matrix`].
 #[inline]
 fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
@@ -866,6 +862,42 @@ fn overlap_bits(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
     let y = node_min[1].cmple(max[1]) & min[1].cmple(node_max[1]);
     let z = node_min[2].cmple(max[2]) & min[2].cmple(node_max[2]);
     (x & y & z).bitmask()
+}
+
+/// Bit `4i + j` of an [`overlap_matrix`] for `i < j`: the pairs of
+/// distinct children of one node, each once.
+const ABOVE_DIAGONAL: u32 = 0b0000_1000_1100_1110;
+
+/// The four slots' bits of a node's 4-bit mask, each spread to a row of an
+/// [`overlap_matrix`] (bit `i` to bits `4i..4i + 4`).
+const ROWS_OF_SLOTS: [u32; 16] = {
+    let mut rows = [0; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut slot = 0;
+        while slot < 4 {
+            if mask >> slot & 1 == 1 {
+                rows[mask] |= 0xF << (4 * slot);
+            }
+            slot += 1;
+        }
+        mask += 1;
+    }
+    rows
+};
+
+/// Which children of `a` overlap which of `b` (closed boxes, occupied slots
+/// only): bit `4i + j` for child `i` of `a` and child `j` of `b`. Four SIMD
+/// rows, one per slot of `a` whatever its occupancy, then one mask, so the
+/// walk branches per overlapping pair rather than per row.
+#[inline]
+fn overlap_matrix(a: &Node, b: &Node) -> u32 {
+    let mut bits = 0;
+    for i in 0..4 {
+        let (min, max) = a.splat_slot(i);
+        bits |= overlap_bits(b, &min, &max) << (4 * i);
+    }
+    bits & ROWS_OF_SLOTS[a.occupied() as usize] & (b.occupied() * 0x1111)
 }
 
 impl Bvh {
@@ -1020,39 +1052,22 @@ impl Bvh {
         // itself, else two distinct nodes whose boxes overlap.
         let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
         while let Some((a, b)) = stack.pop() {
+            let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+            let mut hits = overlap_matrix(na, nb);
             if a == b {
-                let node = &self.nodes[a as usize];
-                let occupied = node.occupied();
-                for i in slots(occupied) {
-                    let ci = node.children[i];
+                for i in slots(na.occupied()) {
+                    let ci = na.children[i];
                     if !is_leaf(ci) && dirty[ci as usize] {
                         stack.push((ci, ci));
                     }
-                    let (min, max) = node.splat_slot(i);
-                    // Only later slots, so each pair of children once.
-                    let hits = overlap_bits(node, &min, &max) & occupied & !((2u32 << i) - 1);
-                    for j in slots(hits) {
-                        let cj = node.children[j];
-                        if live(ci) || live(cj) {
-                            meet(&mut stack, node, i, node, j);
-                        }
-                    }
                 }
-            } else {
-                // Every child of one against the four of the other, so
-                // both sides descend together.
-                let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                let occupied_b = nb.occupied();
-                for i in slots(na.occupied()) {
-                    let ci = na.children[i];
-                    let (min, max) = na.splat_slot(i);
-                    let hits = overlap_bits(nb, &min, &max) & occupied_b;
-                    for j in slots(hits) {
-                        let cj = nb.children[j];
-                        if live(ci) || live(cj) {
-                            meet(&mut stack, na, i, nb, j);
-                        }
-                    }
+                // Each pair of distinct children once.
+                hits &= ABOVE_DIAGONAL;
+            }
+            for bit in slots(hits) {
+                let (i, j) = (bit / 4, bit % 4);
+                if live(na.children[i]) || live(nb.children[j]) {
+                    meet(&mut stack, na, i, nb, j);
                 }
             }
         }
