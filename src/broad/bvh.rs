@@ -376,7 +376,7 @@ impl Bvh {
                 proxy
             })
             .collect();
-        let order = self.build_nodes();
+        let order = self.build_nodes(fresh);
         if !fresh {
             return proxies;
         }
@@ -384,10 +384,11 @@ impl Bvh {
         proxies.iter().map(|&proxy| renumbered[proxy as usize]).collect()
     }
 
-    /// Puts the leaves in the order of `order` (the build's items, every
-    /// live proxy once): leaf `order[k].proxy` becomes leaf `k`. Returns the new id of each old one.
-    /// Only for a tree whose leaves are all live and whose proxy ids nobody
-    /// holds yet.
+    /// Puts the leaves in the order of `order` (the items of a build that
+    /// numbered the leaves by position, every live proxy once): leaf
+    /// `order[k].proxy` becomes leaf `k`, at the node and slot the build
+    /// recorded in its item. Returns the new id of each old one. Only for a
+    /// tree whose leaves are all live and whose proxy ids nobody holds yet.
     fn renumber_leaves(&mut self, order: &[BuildItem]) -> Vec<u32> {
         debug_assert!(order.len() == self.leaves.len() && self.free_leaves.is_empty());
         let mut renumbered = vec![NULL_NODE; self.leaves.len()];
@@ -396,13 +397,15 @@ impl Bvh {
             .enumerate()
             .map(|(new, item)| {
                 renumbered[item.proxy as usize] = new as u32;
-                self.leaves[item.proxy as usize]
+                Leaf {
+                    node: item.node,
+                    slot: item.slot,
+                    ..self.leaves[item.proxy as usize]
+                }
             })
             .collect();
-        for (proxy, leaf) in leaves.iter().enumerate() {
-            self.nodes[leaf.node as usize].children[leaf.slot as usize] = leaf_child(proxy as u32);
-        }
         self.leaves = leaves;
+        self.gather_categories();
         renumbered
     }
 
@@ -1124,13 +1127,16 @@ impl Bvh {
     /// four parts; a range of at most four leaves becomes one node, its
     /// leaves side by side.
     pub fn rebuild(&mut self) {
-        self.build_nodes();
+        self.build_nodes(false);
     }
 
     /// [`Bvh::rebuild`]; returns the build's items, whose proxies are the
     /// live leaves in tree order (each subtree's leaves together, depth
-    /// first).
-    fn build_nodes(&mut self) -> Vec<BuildItem> {
+    /// first). With `by_position`, for [`Bvh::renumber_leaves`] only, a
+    /// node's leaf child is its item's position (the leaf's id once
+    /// renumbered) and the leaf's node and slot go into its item, so the
+    /// build writes no leaf record, scattered across memory.
+    fn build_nodes(&mut self, by_position: bool) -> Vec<BuildItem> {
         self.refits = 0;
         self.tightenings = 0;
         self.insertions = 0;
@@ -1147,6 +1153,8 @@ impl Bvh {
                 aabb: Bounds::of(&leaf_tree_box(&leaf.aabb, leaf.is_box)),
                 center: leaf.aabb.center().into(),
                 proxy: proxy as u32,
+                node: NULL_NODE,
+                slot: 0,
             })
             .collect();
         if items.is_empty() {
@@ -1156,10 +1164,8 @@ impl Bvh {
         let whole = Part::of(&items, 0, items.len());
         // (part, parent node, parent slot)
         let mut tasks: Vec<(Part, u32, usize)> = vec![(whole, NULL_NODE, 0)];
-        let mut created: Vec<u32> = Vec::with_capacity(items.len() / 2);
         while let Some((part, parent, parent_slot)) = tasks.pop() {
             let node = self.allocate_node(parent);
-            created.push(node);
             if parent == NULL_NODE {
                 self.root = node;
             } else {
@@ -1195,21 +1201,35 @@ impl Bvh {
             }
             for (slot, part) in parts[..count].iter().enumerate() {
                 if part.len() == 1 {
-                    let item = &items[part.start];
-                    self.place(node, slot, leaf_child(item.proxy), &item.aabb.to_aabb());
+                    let item = &mut items[part.start];
+                    if by_position {
+                        let child = leaf_child(part.start as u32);
+                        self.nodes[node as usize].set_slot(slot, child, &item.aabb.to_aabb());
+                        (item.node, item.slot) = (node, slot as u8);
+                    } else {
+                        self.place(node, slot, leaf_child(item.proxy), &item.aabb.to_aabb());
+                    }
                 } else {
                     self.nodes[node as usize].set_slot(slot, NULL_NODE, &part.bounds.to_aabb());
                     tasks.push((*part, node, slot));
                 }
             }
         }
-        // Parents were created before their children: categories in reverse.
-        for &node in created.iter().rev() {
-            let n = &self.nodes[node as usize];
-            let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
-            self.nodes[node as usize].category = category;
+        if !by_position {
+            self.gather_categories();
         }
         items
+    }
+
+    /// Sets every node's category to the union of its children's, after a
+    /// build: a build numbers nodes from 0, parents before their children,
+    /// so in reverse a node's children are done before it.
+    fn gather_categories(&mut self) {
+        for node in (0..self.nodes.len()).rev() {
+            let n = &self.nodes[node];
+            let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
+            self.nodes[node].category = category;
+        }
     }
 
     /// Checks every structural invariant: parent links, leaf positions,
@@ -1315,12 +1335,16 @@ impl Bounds {
     }
 }
 
-/// A leaf during a rebuild: its proxy, box and box centre.
+/// A leaf during a rebuild: its proxy, box and box centre, and (for a
+/// build that numbers leaves by position) the node and slot it was placed
+/// in, in what would otherwise be the item's padding.
 #[derive(Debug, Clone, Copy)]
 struct BuildItem {
     aabb: Bounds,
     center: Vec3A,
     proxy: u32,
+    node: u32,
+    slot: u8,
 }
 
 /// A range of build items with the bounds of their boxes and of their
