@@ -231,8 +231,9 @@ impl World {
 
     /// Adds many colliders at once (a level load) and returns their keys in
     /// order; all or nothing: if any description is invalid, or they would
-    /// not all fit, none is added. A batch at least as large as the world
-    /// is placed in the tree by one SAH build, faster than adding one by one
+    /// not all fit, none is added. A batch into an empty world, or at least
+    /// as large as the world (and 64 colliders), is placed in the tree by
+    /// one SAH build, faster than adding one by one
     /// and a better tree than incremental insertion (no
     /// [`World::optimize`] needed).
     ///
@@ -333,8 +334,8 @@ impl World {
         Ok(())
     }
 
-    /// The collider `key`'s would become with its description changed by
-    /// `change`, validated; the world is not touched.
+    /// What the collider `key` names would become with its description
+    /// changed by `change`, validated; the world is not touched.
     fn derive(&self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<Collider> {
         let slot = self.colliders.get(key).ok_or(Error::StaleHandle)?;
         let mut desc = slot.desc.clone();

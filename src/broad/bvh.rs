@@ -145,7 +145,7 @@ impl Node {
         Vec4::from_array(self.children.map(f32::from_bits))
     }
 
-    /// A slot's box splatted for [`overlap_mask`]: per lane, one load and
+    /// A slot's box splatted for [`overlap_bits`]: per lane, one load and
     /// one shuffle, no branch on the slot.
     #[inline]
     fn splat_slot(&self, slot: usize) -> ([Vec4; 3], [Vec4; 3]) {
@@ -347,14 +347,14 @@ impl Bvh {
     }
 
     /// Adds many leaves at once, `(box, filter, user data, is box, key)`
-    /// each, and returns their proxy ids in order. A batch at least as large
-    /// as the tree is placed by one SAH rebuild (a level load); a smaller one
-    /// leaf by leaf.
+    /// each, and returns their proxy ids in order. A batch into an empty
+    /// tree, or at least as large as the tree (and 64 leaves), is placed by
+    /// one SAH rebuild (a level load); a smaller one leaf by leaf.
     pub fn insert_batch(
         &mut self,
         leaves: impl ExactSizeIterator<Item = (Aabb, Filter, u64, bool, ColliderKey)>,
     ) -> Vec<u32> {
-        if leaves.len() < self.leaf_count.max(64) {
+        if self.leaf_count > 0 && leaves.len() < self.leaf_count.max(64) {
             return leaves
                 .map(|(aabb, filter, user_data, is_box, key)| self.insert(&aabb, filter, user_data, is_box, key))
                 .collect();

@@ -92,7 +92,6 @@ impl TriangleMesh {
             .collect();
         mesh.aabb = leaves.iter().skip(1).fold(leaves[0].0, |acc, leaf| acc.union(&leaf.0));
         mesh.bvh.insert_batch(leaves.into_iter());
-        mesh.bvh.rebuild();
         mesh
     }
 
