@@ -331,6 +331,13 @@ fn pairs_by_query_and_by_walk_match_brute_force_with_reused_leaves() {
     }
 }
 
+/// A point sphere at `(f32::MAX, f32::MAX, f32::MAX)`: its tree box, grown
+/// by the rounding margin, reaches +∞ on every axis, where the empty slots'
+/// boxes (+∞, +∞) lie.
+fn point_sphere_at_f32_max() -> ColliderDesc {
+    ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::splat(f32::MAX), 0.0)))
+}
+
 /// A collider whose tree box the rounding margin grows to +∞ on every axis
 /// (a point sphere at f32::MAX) overlaps the empty slots' boxes (+∞, +∞):
 /// the tree walk against itself skips them (it indexed node `u32::MAX`
@@ -341,22 +348,12 @@ fn a_collider_at_f32_max_pairs_without_reaching_empty_slots() {
     world
         .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
         .unwrap();
-    world
-        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
-            Vec3::splat(f32::MAX),
-            0.0,
-        ))))
-        .unwrap();
+    world.add(point_sphere_at_f32_max()).unwrap();
     let reference = pairwise(&world);
     assert!(reference.is_empty());
     assert_eq!(world.pairs(), reference.as_slice());
     assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
-    let far = world
-        .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
-            Vec3::splat(f32::MAX),
-            0.0,
-        ))))
-        .unwrap();
+    let far = world.add(point_sphere_at_f32_max()).unwrap();
     let reference = pairwise(&world);
     assert_eq!(reference.len(), 1, "the two point spheres at f32::MAX touch");
     assert_eq!(reference[0].b, far);
@@ -375,12 +372,7 @@ fn casts_near_f32_max_never_reach_empty_slots() {
         .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
         .unwrap();
     for _ in 0..2 {
-        world
-            .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
-                Vec3::splat(f32::MAX),
-                0.0,
-            ))))
-            .unwrap();
+        world.add(point_sphere_at_f32_max()).unwrap();
     }
     let mut checked = 0;
     for start in [Vec3::splat(0.5), Vec3::splat(-2.0), Vec3::splat(f32::MAX * 0.5)] {
