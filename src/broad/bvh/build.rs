@@ -1,0 +1,539 @@
+//! The top-down binned SAH build of the whole tree.
+
+use crate::math::Vec3A;
+use crate::shape::Aabb;
+
+use super::{leaf_child, leaf_tree_box, Bvh, Leaf, NULL_NODE};
+
+/// Bins per axis for the SAH build.
+const SAH_BINS: usize = 16;
+
+impl Bvh {
+    /// Puts the leaves in the order of `order` (the items of a build that
+    /// numbered the leaves by position, every live proxy once): leaf
+    /// `order[k].proxy` becomes leaf `k`, at the node and slot the build
+    /// recorded in its item. Returns the new id of each old one. Only for a
+    /// tree whose leaves are all live and whose proxy ids nobody holds yet.
+    pub(super) fn renumber_leaves(&mut self, order: &[BuildItem]) -> Vec<u32> {
+        debug_assert!(order.len() == self.leaves.len() && self.free_leaves.is_empty());
+        let mut renumbered = vec![NULL_NODE; self.leaves.len()];
+        let leaves: Vec<Leaf> = order
+            .iter()
+            .enumerate()
+            .map(|(new, item)| {
+                renumbered[item.proxy as usize] = new as u32;
+                Leaf {
+                    node: item.node,
+                    slot: item.slot,
+                    ..self.leaves[item.proxy as usize]
+                }
+            })
+            .collect();
+        self.leaves = leaves;
+        self.gather_categories();
+        renumbered
+    }
+
+    /// Rebuilds every node top-down by binned SAH over the live leaves
+    /// (proxy ids stay valid): each node's range of leaves is split in two
+    /// at the best SAH plane, and its largest part split again, until it has
+    /// four parts; a range of at most four leaves becomes one node, its
+    /// leaves side by side.
+    pub fn rebuild(&mut self) {
+        self.build_nodes(false);
+    }
+
+    /// [`Bvh::rebuild`]; returns the build's items, whose proxies are the
+    /// live leaves in tree order (each subtree's leaves together, depth
+    /// first). With `by_position`, for [`Bvh::renumber_leaves`] only, a
+    /// node's leaf child is its item's position (the leaf's id once
+    /// renumbered) and the leaf's node and slot go into its item, so the
+    /// build writes no leaf record, scattered across memory.
+    pub(super) fn build_nodes(&mut self, by_position: bool) -> Vec<BuildItem> {
+        self.refits = 0;
+        self.tightenings = 0;
+        self.insertions = 0;
+        self.leaves_at_rebuild = self.leaf_count;
+        self.nodes.clear();
+        self.free_nodes.clear();
+        self.root = NULL_NODE;
+        let mut items: Vec<BuildItem> = self
+            .leaves
+            .iter()
+            .enumerate()
+            .filter(|(_, leaf)| leaf.node != NULL_NODE)
+            .map(|(proxy, leaf)| BuildItem {
+                aabb: Bounds::of(&leaf_tree_box(&leaf.aabb, leaf.is_box)),
+                center: leaf.aabb.center().into(),
+                proxy: proxy as u32,
+                node: NULL_NODE,
+                slot: 0,
+            })
+            .collect();
+        if items.is_empty() {
+            return items;
+        }
+        self.nodes.reserve(items.len() / 2);
+        let whole = Part::of(&items, 0, items.len());
+        // (part, parent node, parent slot)
+        let mut tasks: Vec<(Part, u32, usize)> = vec![(whole, NULL_NODE, 0)];
+        while let Some((part, parent, parent_slot)) = tasks.pop() {
+            let node = self.allocate_node(parent);
+            if parent == NULL_NODE {
+                self.root = node;
+            } else {
+                self.nodes[parent as usize].children[parent_slot] = node;
+            }
+            // Split the part with the largest surface area (the one most
+            // often entered, by SAH's measure) among those too big for one
+            // node, until there are four. Once every part fits one node, a
+            // part is split further only if all its leaves then fit this
+            // node's spare slots: a node of four leaves below beats two
+            // nodes of two (fewer nodes to store and to pair up).
+            let mut parts = [part; 4];
+            let mut count = 1;
+            while count < 4 {
+                let too_big = (0..count).filter(|&i| parts[i].len() > 4).max_by(|&a, &b| {
+                    parts[a]
+                        .bounds
+                        .surface_area()
+                        .total_cmp(&parts[b].bounds.surface_area())
+                });
+                let spare = 4 - count;
+                let Some(i) = too_big.or_else(|| {
+                    (0..count)
+                        .filter(|&i| parts[i].len() >= 2 && parts[i].len() - 1 <= spare)
+                        .min_by_key(|&i| parts[i].len())
+                }) else {
+                    break;
+                };
+                let (left, right) = sah_split(&mut items, parts[i]);
+                parts[i] = left;
+                parts[count] = right;
+                count += 1;
+            }
+            for (slot, part) in parts[..count].iter().enumerate() {
+                if part.len() == 1 {
+                    let item = &mut items[part.start];
+                    if by_position {
+                        let child = leaf_child(part.start as u32);
+                        self.nodes[node as usize].set_slot(slot, child, &item.aabb.to_aabb());
+                        (item.node, item.slot) = (node, slot as u8);
+                    } else {
+                        self.place(node, slot, leaf_child(item.proxy), &item.aabb.to_aabb());
+                    }
+                } else {
+                    self.nodes[node as usize].set_slot(slot, NULL_NODE, &part.bounds.to_aabb());
+                    tasks.push((*part, node, slot));
+                }
+            }
+        }
+        if !by_position {
+            self.gather_categories();
+        }
+        items
+    }
+
+    /// Sets every node's category to the union of its children's, after a
+    /// build: a build numbers nodes from 0, parents before their children,
+    /// so in reverse a node's children are done before it.
+    fn gather_categories(&mut self) {
+        for node in (0..self.nodes.len()).rev() {
+            let n = &self.nodes[node];
+            let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
+            self.nodes[node].category = category;
+        }
+    }
+}
+
+/// A box during a rebuild, in 16-byte SIMD vectors (the build touches every
+/// box once per level; `Vec3A` makes each union one SIMD min and max).
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    min: Vec3A,
+    max: Vec3A,
+}
+
+impl Bounds {
+    /// The empty box: the identity of `union` and `grow`.
+    const EMPTY: Bounds = Bounds {
+        min: Vec3A::INFINITY,
+        max: Vec3A::NEG_INFINITY,
+    };
+
+    #[inline]
+    fn of(aabb: &Aabb) -> Self {
+        Self {
+            min: aabb.min.into(),
+            max: aabb.max.into(),
+        }
+    }
+
+    #[inline]
+    fn union(&self, other: &Bounds) -> Bounds {
+        Bounds {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    #[inline]
+    fn grow(&mut self, p: Vec3A) {
+        self.min = self.min.min(p);
+        self.max = self.max.max(p);
+    }
+
+    /// Surface area `2(xy + yz + zx)`.
+    #[inline]
+    fn surface_area(&self) -> f32 {
+        let e = self.max - self.min;
+        2.0 * (e.x * e.y + e.y * e.z + e.z * e.x)
+    }
+
+    #[inline]
+    fn to_aabb(self) -> Aabb {
+        Aabb::new(self.min.into(), self.max.into())
+    }
+}
+
+/// A leaf during a rebuild: its proxy, box and box centre, and (for a
+/// build that numbers leaves by position) the node and slot it was placed
+/// in, in what would otherwise be the item's padding.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct BuildItem {
+    aabb: Bounds,
+    center: Vec3A,
+    proxy: u32,
+    node: u32,
+    slot: u8,
+}
+
+/// A range of build items with the bounds of their boxes and of their
+/// centres.
+#[derive(Debug, Clone, Copy)]
+struct Part {
+    start: usize,
+    end: usize,
+    bounds: Bounds,
+    centers: Bounds,
+}
+
+impl Part {
+    fn of(items: &[BuildItem], start: usize, end: usize) -> Self {
+        let mut bounds = Bounds::EMPTY;
+        let mut centers = bounds;
+        for item in &items[start..end] {
+            bounds = bounds.union(&item.aabb);
+            centers.grow(item.center);
+        }
+        Self {
+            start,
+            end,
+            bounds,
+            centers,
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.end - self.start
+    }
+}
+
+/// Splits a small part (no more items than bins, where binning costs more
+/// than it finds) at the median of its centres along their widest axis.
+///
+/// The median is found by sorting integer keys, the centre's bits in
+/// `f32::total_cmp`'s order above the item's position (at most
+/// [`SAH_BINS`] plain integers, where selecting with comparisons reads the
+/// items again at every step); the items of the lower half are then
+/// gathered at the front by Hoare's partition, which moves only the items
+/// on the wrong side.
+fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
+    let extent = part.centers.max - part.centers.min;
+    let axis = if extent.x >= extent.y && extent.x >= extent.z {
+        0
+    } else if extent.y >= extent.z {
+        1
+    } else {
+        2
+    };
+    let range = &mut items[part.start..part.end];
+    let n = range.len();
+    let mut keys = [0u64; SAH_BINS];
+    let keys = &mut keys[..n];
+    for (position, (key, item)) in keys.iter_mut().zip(range.iter()).enumerate() {
+        *key = u64::from(total_order_bits(item.center[axis])) << 32 | position as u64;
+    }
+    keys.sort_unstable();
+    let half = n / 2;
+    // Bit `p` set: the item at position `p` belongs to the lower half.
+    let lower = keys[..half].iter().fold(0u32, |mask, &key| mask | 1 << (key as u32));
+    partition(range, |position, _| lower >> position & 1 == 1, |_, _| {});
+    let mid = part.start + half;
+    (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
+}
+
+/// Reorders `range` so that the items `on_left` accepts come first, and
+/// returns how many there are, by Hoare's partition: two fronts close in
+/// from both ends and swap only the pairs found on the wrong sides.
+/// `on_left` sees every item once, with its position before any swap;
+/// `seen` is told every item's side.
+#[inline]
+fn partition(
+    range: &mut [BuildItem],
+    on_left: impl Fn(usize, &BuildItem) -> bool,
+    mut seen: impl FnMut(&BuildItem, bool),
+) -> usize {
+    let (mut i, mut j) = (0, range.len());
+    loop {
+        while i < j && on_left(i, &range[i]) {
+            seen(&range[i], true);
+            i += 1;
+        }
+        while i < j && !on_left(j - 1, &range[j - 1]) {
+            seen(&range[j - 1], false);
+            j -= 1;
+        }
+        if i == j {
+            return i;
+        }
+        seen(&range[i], false);
+        seen(&range[j - 1], true);
+        range.swap(i, j - 1);
+        i += 1;
+        j -= 1;
+    }
+}
+
+/// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
+/// (negative values' bits reversed, the sign bit of the others set).
+#[inline]
+fn total_order_bits(x: f32) -> u32 {
+    let bits = x.to_bits();
+    if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    }
+}
+
+/// The SAH bins of a centre on the three axes, given its position `x` in
+/// bin widths from the low end (`(c − lo)·scale`, in `[0, SAH_BINS]`):
+/// `round(x − ½)` clamped to `[0, SAH_BINS − 1]`: `⌊x⌋`, but for whole `x`,
+/// a tie, which rounds to even (any map that never decreases along an axis
+/// serves, as long as binning and partitioning share it). Adding `1.5·2²³` leaves the
+/// rounded value in the low mantissa bits, so the three axes take three
+/// SIMD operations and no saturating float-to-integer conversion (a quarter
+/// of a rebuild's instructions before).
+#[inline]
+fn bin_indices(x: Vec3A) -> [usize; 3] {
+    let below = x.clamp(Vec3A::ZERO, Vec3A::splat(BIN_CLAMP)) - Vec3A::splat(0.5);
+    let rounded = below + Vec3A::splat(BIN_ROUNDER);
+    rounded.to_array().map(|v| (v.to_bits() & BIN_MASK) as usize)
+}
+
+/// [`bin_indices`] on one axis, by the same operations in the same order
+/// (`max`, then `min`, as `clamp` on vectors, so a NaN lands in bin 0 in
+/// both), for the partition, which needs the split axis only.
+#[inline]
+#[allow(clippy::manual_clamp, reason = "`f32::clamp` keeps a NaN, the vector clamp does not")]
+fn bin_index(x: f32) -> usize {
+    let below = x.max(0.0).min(BIN_CLAMP) - 0.5;
+    let rounded = below + BIN_ROUNDER;
+    (rounded.to_bits() & BIN_MASK) as usize
+}
+
+/// `1.5·2²³`: added to a value in `[−½, 2²²]`, it leaves the value rounded to
+/// an integer in the low mantissa bits.
+const BIN_ROUNDER: f32 = 12_582_912.0;
+
+/// The largest position binned, just below the end of the last bin.
+const BIN_CLAMP: f32 = (SAH_BINS - 1) as f32 + 0.99;
+
+/// The bin is below `SAH_BINS`, a power of two: masking with it keeps the
+/// same value and tells the compiler no bounds check is needed.
+const BIN_MASK: u32 = SAH_BINS as u32 - 1;
+const _: () = assert!(SAH_BINS.is_power_of_two());
+
+/// Splits a part in two by binned SAH over its centres and reorders its
+/// items so the left part comes first; both parts are non-empty.
+///
+/// Each centre falls into one of [`SAH_BINS`] bins per axis (one pass over
+/// the items for all three axes); the split between bins `i − 1` and `i`
+/// costs `area(left)·count(left) + area(right)·count(right)`, and the
+/// cheapest split over the three axes wins. Coincident centres, or no split
+/// leaving both sides non-empty, split in the middle of the range. Parts of
+/// at most [`SAH_BINS`] items take [`median_split`].
+fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
+    let n = part.len();
+    if n <= SAH_BINS {
+        return median_split(items, part);
+    }
+    let range = &mut items[part.start..part.end];
+    let lo = part.centers.min;
+    let extent = part.centers.max - part.centers.min;
+    let scale = Vec3A::new(
+        if extent.x > 0.0 {
+            SAH_BINS as f32 / extent.x
+        } else {
+            0.0
+        },
+        if extent.y > 0.0 {
+            SAH_BINS as f32 / extent.y
+        } else {
+            0.0
+        },
+        if extent.z > 0.0 {
+            SAH_BINS as f32 / extent.z
+        } else {
+            0.0
+        },
+    );
+    let bins_of = |c: Vec3A| bin_indices((c - lo) * scale);
+    let empty = Bounds::EMPTY;
+    let mut bins = [[(empty, 0usize); SAH_BINS]; 3];
+    for item in range.iter() {
+        let item_bins = bins_of(item.center);
+        for (axis, axis_bins) in bins.iter_mut().enumerate() {
+            let bin = &mut axis_bins[item_bins[axis]];
+            bin.0 = bin.0.union(&item.aabb);
+            bin.1 += 1;
+        }
+    }
+    let mut best: Option<(f32, usize, usize)> = None; // (cost, axis, first bin on the right)
+    for (axis, axis_bins) in bins.iter().enumerate() {
+        if !(extent[axis] > 0.0) {
+            continue;
+        }
+        let mut right_cost = [0.0f32; SAH_BINS];
+        let (mut acc, mut acc_count) = (empty, 0);
+        for i in (1..SAH_BINS).rev() {
+            acc = acc.union(&axis_bins[i].0);
+            acc_count += axis_bins[i].1;
+            right_cost[i] = if acc_count == 0 {
+                0.0
+            } else {
+                acc.surface_area() * acc_count as f32
+            };
+        }
+        let (mut left, mut left_count) = (empty, 0);
+        for i in 1..SAH_BINS {
+            left = left.union(&axis_bins[i - 1].0);
+            left_count += axis_bins[i - 1].1;
+            if left_count == 0 || left_count == n {
+                continue;
+            }
+            let cost = left.surface_area() * left_count as f32 + right_cost[i];
+            if best.is_none_or(|(b, _, _)| cost < b) {
+                best = Some((cost, axis, i));
+            }
+        }
+    }
+    let Some((_, axis, split_bin)) = best else {
+        // No usable plane: halve the range as it stands.
+        let mid = part.start + n / 2;
+        return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
+    };
+    // Both sides' boxes are the unions of their bins on the split axis;
+    // their centres' bounds are gathered by one partition pass, which
+    // swaps only the items found on the wrong side (Hoare's scheme).
+    let (lo, scale) = (lo[axis], scale[axis]);
+    let on_left = |_, item: &BuildItem| bin_index((item.center[axis] - lo) * scale) < split_bin;
+    let (mut left_centers, mut right_centers) = (empty, empty);
+    let left_count = partition(range, on_left, |item, left| {
+        if left {
+            left_centers.grow(item.center);
+        } else {
+            right_centers.grow(item.center);
+        }
+    });
+    let union_of = |bins: &[(Bounds, usize)]| bins.iter().fold(empty, |acc, bin| acc.union(&bin.0));
+    let mid = part.start + left_count;
+    let left = Part {
+        start: part.start,
+        end: mid,
+        bounds: union_of(&bins[axis][..split_bin]),
+        centers: left_centers,
+    };
+    let right = Part {
+        start: mid,
+        end: part.end,
+        bounds: union_of(&bins[axis][split_bin..]),
+        centers: right_centers,
+    };
+    (left, right)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `bin_indices` is `⌊x⌋` clamped to the bins but at whole `x`, never
+    /// decreases along an axis, and puts every input, NaN and infinities
+    /// included, into a bin.
+    #[test]
+    fn bin_indices_floor_monotonic_and_in_range() {
+        let last = SAH_BINS - 1;
+        let mut previous = [0; 3];
+        for step in 0..=(SAH_BINS * 64) {
+            let x = step as f32 / 64.0;
+            let bins = bin_indices(Vec3A::new(x, x * 0.5, SAH_BINS as f32 - x));
+            if x.fract() != 0.0 {
+                assert_eq!(bins[0], (x.floor() as usize).min(last), "x = {x}");
+            }
+            assert!(bins[0] >= previous[0] && bins[1] >= previous[1], "x = {x}");
+            if step > 0 {
+                assert!(bins[2] <= previous[2], "x = {x}");
+            }
+            previous = bins;
+        }
+        for odd in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -1.0, 1e30] {
+            assert!(bin_indices(Vec3A::splat(odd)).iter().all(|&b| b <= last), "{odd}");
+        }
+    }
+
+    /// Integer order of `total_order_bits` is `f32::total_cmp`'s order.
+    #[test]
+    fn total_order_bits_sort_as_total_cmp() {
+        let values = [
+            f32::NEG_INFINITY,
+            -f32::MAX,
+            -1.5,
+            -f32::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            f32::from_bits(1),
+            1.0,
+            f32::MAX,
+            f32::INFINITY,
+        ];
+        for a in values {
+            for b in values {
+                assert_eq!(
+                    total_order_bits(a).cmp(&total_order_bits(b)),
+                    a.total_cmp(&b),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
+    /// The partition's one-axis bin is the binning's, lane for lane: on a
+    /// fine grid over and beyond the bins, at every bin edge and beside it,
+    /// and for the values that clamp (NaN, infinities, negative zero).
+    #[test]
+    fn bin_index_agrees_with_bin_indices() {
+        let edges = (0..=SAH_BINS).flat_map(|b| {
+            let x = b as f32;
+            [x.next_down(), x, x.next_up()]
+        });
+        let grid = (-64..=(SAH_BINS as i32 + 4) * 64).map(|step| step as f32 / 64.0);
+        let odd = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1e30, -1e30, BIN_CLAMP];
+        for x in edges.chain(grid).chain(odd) {
+            let lanes = bin_indices(Vec3A::new(x, -x, x * 3.0));
+            let one = [bin_index(x), bin_index(-x), bin_index(x * 3.0)];
+            assert_eq!(lanes, one, "x = {x}");
+        }
+    }
+}

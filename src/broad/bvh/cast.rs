@@ -1,0 +1,169 @@
+//! The segment cast: a front-to-back walk with four slab tests per node.
+
+use crate::math::{Vec3A, Vec4};
+use crate::prefetch::prefetch;
+use crate::shape::Segment;
+
+use super::node::{slots, Node};
+use super::stack::TraversalStack;
+use super::{Bvh, Leaf, LEAF_BIT, NULL_NODE};
+
+/// The relative slack of the node slab test: a node's entry `t` and exit
+/// `t`, and the best `t` so far, are compared with this much tolerance.
+/// Node tests multiply by a reciprocal where the exact leaf test divides;
+/// each result is within a few ulps (`4·2⁻²⁴ ≈ 2.4e-7`) of the exact
+/// value, so a slack of `1e-6` never prunes a box the exact test would hit,
+/// grazing and tied hits included.
+const SLAB_SLACK: f32 = 1.0 + 1e-6;
+
+/// Whether an entry parameter `t` may still beat (or tie) `t_max`.
+#[inline]
+fn may_beat(t: f32, t_max: f32) -> bool {
+    t <= t_max * SLAB_SLACK
+}
+
+/// A segment prepared for slab tests against four boxes at once.
+struct SlabRay {
+    origin: [Vec4; 3],
+    inv: [Vec4; 3],
+    /// Axes the segment (almost) does not move along (`|d_i| < 1e-30`):
+    /// there the slab is all or nothing, decided by whether the segment's
+    /// extent `[min(start_i, end_i), max(start_i, end_i)]` meets
+    /// `[min_i, max_i]` (a reciprocal would turn `0·∞` into NaN, or a start
+    /// on the face into an empty slab; testing the extent rather than the
+    /// start keeps a segment creeping onto a box by less than 1e-30).
+    parallel: [bool; 3],
+    /// Whether any axis is parallel: only then does a test take the slower,
+    /// general path.
+    any_parallel: bool,
+    /// The segment's extent on each axis, for the parallel axes.
+    span_lo: [Vec4; 3],
+    span_hi: [Vec4; 3],
+}
+
+impl SlabRay {
+    fn new(segment: &Segment) -> Self {
+        let (start, end) = (Vec3A::from(segment.start), Vec3A::from(segment.end));
+        let d = end - start;
+        let parallel = d.abs().cmplt(Vec3A::splat(1e-30));
+        let inv = Vec3A::select(parallel, Vec3A::ZERO, Vec3A::ONE / d);
+        let (lo, hi) = (start.min(end), start.max(end));
+        let splat = |v: Vec3A| [Vec4::splat(v.x), Vec4::splat(v.y), Vec4::splat(v.z)];
+        Self {
+            origin: splat(start),
+            inv: splat(inv),
+            parallel: [parallel.test(0), parallel.test(1), parallel.test(2)],
+            any_parallel: parallel.any(),
+            span_lo: splat(lo),
+            span_hi: splat(hi),
+        }
+    }
+
+    /// The parameters at which the segment crosses the four slabs of a
+    /// moving axis: `(bound − origin) / d`, entry and exit.
+    #[inline]
+    fn crossings(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
+        let t0 = (node.bounds[0][axis] - self.origin[axis]) * self.inv[axis];
+        let t1 = (node.bounds[1][axis] - self.origin[axis]) * self.inv[axis];
+        (t0.min(t1), t0.max(t1))
+    }
+
+    /// The entry and exit parameters of the four slabs of one axis, moving
+    /// or parallel.
+    #[inline]
+    fn slab(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
+        if !self.parallel[axis] {
+            return self.crossings(node, axis);
+        }
+        let (min, max) = (node.bounds[0][axis], node.bounds[1][axis]);
+        let inside = min.cmple(self.span_hi[axis]) & self.span_lo[axis].cmple(max);
+        let all = Vec4::splat(f32::INFINITY);
+        (Vec4::select(inside, -all, all), Vec4::select(inside, all, -all))
+    }
+
+    /// The entry and exit parameters of the four boxes of `node`, before
+    /// clipping to the segment (Kay and Kajiya's slabs, four boxes at once).
+    /// A segment with no parallel axis, nearly every one, skips the
+    /// per-axis branch.
+    #[inline]
+    fn entry_exit(&self, node: &Node) -> (Vec4, Vec4) {
+        let ((x0, x1), (y0, y1), (z0, z1)) = if self.any_parallel {
+            (self.slab(node, 0), self.slab(node, 1), self.slab(node, 2))
+        } else {
+            (
+                self.crossings(node, 0),
+                self.crossings(node, 1),
+                self.crossings(node, 2),
+            )
+        };
+        (x0.max(y0).max(z0), x1.min(y1).min(z1))
+    }
+
+    /// The slab test of the four child boxes of `node` against `[0, t_max]`:
+    /// a bit mask of the boxes the segment may touch (within
+    /// [`SLAB_SLACK`]), and their entry `t`s. An empty slot is never hit,
+    /// so needs no mask: on a moving axis its planes at +∞ are crossed at
+    /// `t = +∞` (entry after any `t_max`) or `t = −∞` (exit before 0), and
+    /// on a parallel axis no finite segment's extent reaches +∞.
+    #[inline]
+    fn test(&self, node: &Node, t_max: f32) -> (u32, Vec4) {
+        let (near, far) = self.entry_exit(node);
+        let near = near.max(Vec4::ZERO);
+        let far = far.min(Vec4::splat(t_max));
+        (near.cmple(far * SLAB_SLACK).bitmask(), near)
+    }
+}
+
+impl Bvh {
+    /// Walks the tree front to back along `segment` (`t ∈ [0, 1]`), calling
+    /// `hit_leaf` for every leaf whose fat box the segment may touch before
+    /// the closest hit so far, skipping subtrees with no category in `mask`.
+    /// `hit_leaf` runs the exact test and returns the hit's `t`, which
+    /// shrinks the rest of the walk. Allocates nothing.
+    pub fn cast(&self, segment: &Segment, mask: u64, mut hit_leaf: impl FnMut(&Leaf) -> Option<f32>) {
+        if self.root == NULL_NODE {
+            return;
+        }
+        let ray = SlabRay::new(segment);
+        let mut t_max = 1.0f32;
+        let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
+        // The node to visit next: the nearest inner child just hit, so a
+        // walk down one path never goes through the stack.
+        let mut next = Some((self.root, 0.0f32));
+        while let Some((index, t_near)) = next.take().or_else(|| stack.pop()) {
+            let node = &self.nodes[index as usize];
+            if !may_beat(t_near, t_max) || node.category & mask == 0 {
+                continue;
+            }
+            let (hits, near) = ray.test(node, t_max);
+            let near = near.to_array();
+            // Leaves are tested at once, each hit shortening the segment.
+            let leaf_hits = hits & node.leaf_slots();
+            for slot in slots(leaf_hits) {
+                if may_beat(near[slot], t_max) {
+                    let leaf = node.children[slot] & !LEAF_BIT;
+                    if let Some(hit) = hit_leaf(&self.leaves[leaf as usize]) {
+                        t_max = t_max.min(hit);
+                    }
+                }
+            }
+            // The nearest inner child is visited next, the others wait on
+            // the stack with their entry `t`, tested again when popped.
+            for slot in slots(hits & !leaf_hits) {
+                let entry = (node.children[slot], near[slot]);
+                if !may_beat(entry.1, t_max) {
+                    continue;
+                }
+                prefetch(&self.nodes[entry.0 as usize]);
+                match next {
+                    Some(nearest) if nearest.1 <= entry.1 => stack.push(entry),
+                    _ => {
+                        if let Some(farther) = next.replace(entry) {
+                            stack.push(farther);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

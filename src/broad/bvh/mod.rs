@@ -1,0 +1,594 @@
+//! Dynamic bounding-volume hierarchy with four children per node, the
+//! broad phase behind every world query.
+//!
+//! - Nodes are 4-wide and stored as structure of arrays (the four child
+//!   boxes' `min.x` side by side, and so on), so one SIMD slab or overlap
+//!   test covers all four children (Wald et al., "Getting Rid of Packets",
+//!   2008; the layout of Embree's BVH4 and Jolt's `QuadTree`). The test
+//!   runs on glam's `Vec4`, which is SSE2 on x86-64 and NEON on aarch64.
+//! - A node lives in one 128-byte, cache-aligned slot of a flat array;
+//!   children are indices, with the top bit marking a leaf.
+//! - A leaf's box in its parent's slot is tight until the leaf moves, then
+//!   enlarged ("fat") ahead of its motion, so steady motion changes nothing
+//!   most frames; a leaf escaping its fat box is refitted in place
+//!   (ancestors' boxes grown until one already holds it). Insertion
+//!   descends to the child whose box grows least (Guttman's R-tree
+//!   `ChooseLeaf`) and takes a free slot, or pairs up with a leaf in a new
+//!   node. Removal empties the slot.
+//! - [`Bvh::rebuild`] rebuilds the whole tree top-down by binned SAH (Wald,
+//!   "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007),
+//!   splitting each node's range until it has four parts. The tree rebuilds
+//!   itself once insertions or refits have piled up, amortised over them.
+//! - Each node keeps the union of its leaves' filter categories, so a query
+//!   mask prunes whole subtrees.
+//!
+//! This file holds the tree and its dynamic updates (insert, move,
+//! remove, refit); beside it are the 4-wide node and its SIMD tests
+//! (`node`), the walks' stack (`stack`), the segment cast (`cast`), the
+//! region query (`query`), the tree against itself (`pairs`) and the SAH
+//! build (`build`).
+
+mod build;
+mod cast;
+mod node;
+mod pairs;
+mod query;
+mod stack;
+
+use crate::collider::{ColliderKey, Filter};
+use crate::math::Vec3;
+use crate::prefetch::prefetch;
+use crate::shape::Aabb;
+
+use node::Node;
+
+/// "No node" / an empty child slot.
+pub(crate) const NULL_NODE: u32 = u32::MAX;
+
+/// A leaf's `node` while a batch insertion waits for its rebuild.
+const PENDING_NODE: u32 = u32::MAX - 1;
+
+/// Marks a child index as a leaf index.
+const LEAF_BIT: u32 = 1 << 31;
+
+/// How many refits per leaf the tree absorbs before it tightens its boxes
+/// (see [`Bvh::tighten`]).
+const REFIT_BUDGET: usize = 4;
+
+/// Every this many tightenings, the tree rebuilds itself by SAH instead:
+/// tightening undoes the boxes' growth, not the drift of the leaves away
+/// from the places the last rebuild gave them.
+const TIGHTENINGS_PER_REBUILD: usize = 4;
+
+/// A leaf: one collider's tight box and filter, and where it sits in the tree.
+#[derive(Debug, Clone, Copy)]
+pub struct Leaf {
+    /// The collider's tight world box.
+    pub aabb: Aabb,
+    /// The collider.
+    pub key: ColliderKey,
+    /// The collider's filter.
+    pub filter: Filter,
+    /// The collider's user data.
+    pub user_data: u64,
+    /// Whether the collider's world shape is this box itself (an `Aabb`
+    /// collider), so exact tests need not look the collider up.
+    pub is_box: bool,
+    /// The node holding the leaf, `NULL_NODE` once removed.
+    node: u32,
+    slot: u8,
+}
+
+impl Leaf {
+    /// The node holding the leaf: nearby leaves sit in nearby nodes, which
+    /// a rebuild numbers depth first.
+    #[inline]
+    pub fn node(&self) -> u32 {
+        self.node
+    }
+}
+
+/// The dynamic 4-wide BVH over a world's colliders. A leaf's index (its
+/// proxy id) stays valid until the leaf is removed.
+#[derive(Debug, Clone)]
+pub struct Bvh {
+    nodes: Vec<Node>,
+    free_nodes: Vec<u32>,
+    leaves: Vec<Leaf>,
+    free_leaves: Vec<u32>,
+    root: u32,
+    leaf_count: usize,
+    /// Refits since the last rebuild or tightening.
+    refits: usize,
+    /// Tightenings since the last rebuild.
+    tightenings: usize,
+    /// Insertions since the last rebuild, and the leaf count then.
+    insertions: usize,
+    leaves_at_rebuild: usize,
+}
+
+impl Default for Bvh {
+    fn default() -> Self {
+        Self {
+            nodes: Vec::new(),
+            free_nodes: Vec::new(),
+            leaves: Vec::new(),
+            free_leaves: Vec::new(),
+            root: NULL_NODE,
+            leaf_count: 0,
+            refits: 0,
+            tightenings: 0,
+            insertions: 0,
+            leaves_at_rebuild: 0,
+        }
+    }
+}
+
+/// The box a leaf stands for in the tree before any motion: a box
+/// collider's own box (its exact shape), or another shape's bounds grown by
+/// the rounding of its exact tests — four ulps of its largest coordinate,
+/// plus `1e-18` for the squares that underflow near the origin — so the
+/// tree never prunes a hit or an overlap the exact test reports.
+#[inline]
+fn leaf_tree_box(aabb: &Aabb, is_box: bool) -> Aabb {
+    if is_box {
+        return *aabb;
+    }
+    let magnitude = aabb.min.abs().max(aabb.max.abs()).max_element();
+    aabb.expanded(4.0 * f32::EPSILON * magnitude + 1e-18)
+}
+
+/// The fat box of a leaf that just moved by `displacement` (Box2D's
+/// predictive enlargement): the new tight box, stretched to where the same
+/// motion would take it next, and grown by a tenth of the motion on every
+/// side. A leaf that never moved keeps its tight box, so static geometry
+/// costs casts nothing extra. Near the ends of the float range the motion
+/// itself may not be finite (a centre `(min + max) / 2` overflows beyond
+/// ±1.7e38, giving `∞ − ∞ = NaN`): then the leaf keeps its tight box, since
+/// a NaN or infinite fat box would hide the leaf from every query.
+#[inline]
+fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
+    let ahead = Aabb::new(tight.min + displacement, tight.max + displacement);
+    let fat = tight.union(&ahead).expanded(0.1 * displacement.length());
+    if fat.min.is_finite() && fat.max.is_finite() {
+        fat
+    } else {
+        *tight
+    }
+}
+
+#[inline]
+fn leaf_child(leaf: u32) -> u32 {
+    leaf | LEAF_BIT
+}
+
+#[inline]
+fn is_leaf(child: u32) -> bool {
+    child != NULL_NODE && child & LEAF_BIT != 0
+}
+
+impl Bvh {
+    /// How many leaves the tree holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.leaf_count
+    }
+
+    /// Whether the tree holds no leaf.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.leaf_count == 0
+    }
+
+    /// The leaf of a proxy id (of a removed leaf, its last state).
+    #[inline]
+    pub fn leaf(&self, proxy: u32) -> &Leaf {
+        &self.leaves[proxy as usize]
+    }
+
+    /// Whether the proxy names a leaf in the tree (not a removed one).
+    #[inline]
+    pub fn is_live(&self, proxy: u32) -> bool {
+        self.leaves.get(proxy as usize).is_some_and(|l| l.node != NULL_NODE)
+    }
+
+    /// Bytes held by the tree's arrays (capacity, not length).
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.capacity() * core::mem::size_of::<Node>()
+            + self.leaves.capacity() * core::mem::size_of::<Leaf>()
+            + (self.free_nodes.capacity() + self.free_leaves.capacity()) * core::mem::size_of::<u32>()
+    }
+
+    fn allocate_node(&mut self, parent: u32) -> u32 {
+        let node = Node { parent, ..Node::EMPTY };
+        match self.free_nodes.pop() {
+            Some(index) => {
+                self.nodes[index as usize] = node;
+                index
+            }
+            None => {
+                self.nodes.push(node);
+                (self.nodes.len() - 1) as u32
+            }
+        }
+    }
+
+    /// Puts `child` (with box `aabb`) into `node`'s `slot`, and records the
+    /// new position in the child.
+    fn place(&mut self, node: u32, slot: usize, child: u32, aabb: &Aabb) {
+        self.nodes[node as usize].set_slot(slot, child, aabb);
+        if is_leaf(child) {
+            let leaf = &mut self.leaves[(child & !LEAF_BIT) as usize];
+            leaf.node = node;
+            leaf.slot = slot as u8;
+        } else {
+            self.nodes[child as usize].parent = node;
+        }
+    }
+
+    /// Adds a leaf and returns its proxy id.
+    pub fn insert(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
+        let proxy = self.allocate_leaf(aabb, filter, user_data, is_box, key);
+        self.insert_leaf(proxy);
+        self.insertions += 1;
+        self.rebuild_if_due();
+        proxy
+    }
+
+    /// Adds many leaves at once, `(box, filter, user data, is box, key)`
+    /// each, and returns their proxy ids in order. A batch into an empty
+    /// tree, or at least as large as the tree (and 64 leaves), is placed by
+    /// one SAH rebuild (a level load); a smaller one leaf by leaf.
+    pub fn insert_batch(
+        &mut self,
+        leaves: impl ExactSizeIterator<Item = (Aabb, Filter, u64, bool, ColliderKey)>,
+    ) -> Vec<u32> {
+        if self.leaf_count > 0 && leaves.len() < self.leaf_count.max(64) {
+            return leaves
+                .map(|(aabb, filter, user_data, is_box, key)| self.insert(&aabb, filter, user_data, is_box, key))
+                .collect();
+        }
+        // Into an empty tree (a level load), no proxy id is held yet: the
+        // leaves are numbered in tree order, so that leaves near in space
+        // are near in memory (a pair's two leaves, a query's hits).
+        let fresh = self.leaf_count == 0;
+        if fresh {
+            self.leaves.clear();
+            self.free_leaves.clear();
+        }
+        self.leaves.reserve(leaves.len());
+        let proxies: Vec<u32> = leaves
+            .map(|(aabb, filter, user_data, is_box, key)| {
+                let proxy = self.allocate_leaf(&aabb, filter, user_data, is_box, key);
+                // Not in the tree yet, but live: the rebuild below places it.
+                self.leaves[proxy as usize].node = PENDING_NODE;
+                proxy
+            })
+            .collect();
+        let order = self.build_nodes(fresh);
+        if !fresh {
+            return proxies;
+        }
+        let renumbered = self.renumber_leaves(&order);
+        proxies.iter().map(|&proxy| renumbered[proxy as usize]).collect()
+    }
+
+    /// A new leaf record (reusing a free one), not yet in the tree.
+    fn allocate_leaf(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
+        let leaf = Leaf {
+            aabb: *aabb,
+            key,
+            filter,
+            user_data,
+            is_box,
+            node: NULL_NODE,
+            slot: 0,
+        };
+        let proxy = match self.free_leaves.pop() {
+            Some(index) => {
+                self.leaves[index as usize] = leaf;
+                index
+            }
+            None => {
+                self.leaves.push(leaf);
+                (self.leaves.len() - 1) as u32
+            }
+        };
+        self.leaf_count += 1;
+        proxy
+    }
+
+    fn insert_leaf(&mut self, proxy: u32) {
+        let leaf = &self.leaves[proxy as usize];
+        let fat = leaf_tree_box(&leaf.aabb, leaf.is_box);
+        if self.root == NULL_NODE {
+            self.root = self.allocate_node(NULL_NODE);
+        }
+        let mut node = self.root;
+        loop {
+            if let Some(slot) = self.nodes[node as usize].free_slot() {
+                self.place(node, slot, leaf_child(proxy), &fat);
+                break;
+            }
+            // Guttman's ChooseLeaf: the child whose box grows least, the
+            // smaller box on ties.
+            let n = &self.nodes[node as usize];
+            let slot = (0..4)
+                .min_by(|&a, &b| {
+                    let (box_a, box_b) = (n.slot_box(a), n.slot_box(b));
+                    let growth_a = box_a.union(&fat).surface_area() - box_a.surface_area();
+                    let growth_b = box_b.union(&fat).surface_area() - box_b.surface_area();
+                    growth_a
+                        .total_cmp(&growth_b)
+                        .then(box_a.surface_area().total_cmp(&box_b.surface_area()))
+                })
+                .expect("a full node has four slots");
+            let child = n.children[slot];
+            let child_box = n.slot_box(slot);
+            if is_leaf(child) {
+                let pair = self.allocate_node(node);
+                self.place(pair, 0, child, &child_box);
+                self.place(pair, 1, leaf_child(proxy), &fat);
+                let pair_box = child_box.union(&fat);
+                self.place(node, slot, pair, &pair_box);
+                node = pair;
+                break;
+            }
+            node = child;
+        }
+        self.refit_from(node);
+    }
+
+    /// Removes a leaf.
+    pub fn remove(&mut self, proxy: u32) {
+        let Leaf { node, slot, .. } = self.leaves[proxy as usize];
+        self.leaves[proxy as usize].node = NULL_NODE;
+        self.nodes[node as usize].clear_slot(slot as usize);
+        self.free_leaves.push(proxy);
+        self.leaf_count -= 1;
+        // Empty nodes leave the tree; the first non-empty one is refitted.
+        let mut node = node;
+        while self.nodes[node as usize].bounds().is_none() {
+            let parent = self.nodes[node as usize].parent;
+            self.free_nodes.push(node);
+            if parent == NULL_NODE {
+                self.root = NULL_NODE;
+                return;
+            }
+            let slot = self.nodes[parent as usize].slot_of(node);
+            self.nodes[parent as usize].clear_slot(slot);
+            node = parent;
+        }
+        self.refit_from(node);
+    }
+
+    /// Starts loading a leaf's record into the cache (a hint; it reads
+    /// nothing): the first step of [`Bvh::prefetch_path`].
+    #[inline]
+    pub fn prefetch_leaf(&self, proxy: u32) {
+        if let Some(leaf) = self.leaves.get(proxy as usize) {
+            prefetch(leaf);
+        }
+    }
+
+    /// Starts loading the node holding a leaf (`level` 0) or its ancestor
+    /// `level` steps up into the cache, reading the leaf and the nodes
+    /// below that ancestor: called for many leaves in turn, level by level
+    /// after [`Bvh::prefetch_leaf`], the loads of different leaves overlap
+    /// where one update after another would wait for each in turn.
+    #[inline]
+    pub fn prefetch_path(&self, proxy: u32, level: usize) {
+        let Some(leaf) = self.leaves.get(proxy as usize) else {
+            return;
+        };
+        let mut node = leaf.node;
+        for _ in 0..level {
+            match self.nodes.get(node as usize) {
+                Some(n) => node = n.parent,
+                None => return,
+            }
+        }
+        if let Some(n) = self.nodes.get(node as usize) {
+            prefetch(n);
+        }
+    }
+
+    /// Gives a leaf a new tight box and filter. The tree is untouched while
+    /// the box stays inside the leaf's fat box and the category is the same;
+    /// otherwise the leaf gets a new fat box, which its ancestors' boxes grow
+    /// to hold.
+    pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool) {
+        let leaf = &mut self.leaves[proxy as usize];
+        leaf.user_data = user_data;
+        let same_category = leaf.filter.category == filter.category;
+        let displacement = aabb.center() - leaf.aabb.center();
+        leaf.aabb = *aabb;
+        leaf.filter = filter;
+        leaf.is_box = is_box;
+        let (node, slot) = (leaf.node, leaf.slot as usize);
+        let needed = leaf_tree_box(aabb, is_box);
+        let fat_box = self.nodes[node as usize].slot_box(slot);
+        let inside = fat_box.min.cmple(needed.min).all() && needed.max.cmple(fat_box.max).all();
+        if inside && same_category {
+            return;
+        }
+        let fat = fatten(&needed, displacement);
+        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fat);
+        self.grow_from(node, &fat, filter.category);
+        self.refits += 1;
+        self.rebuild_if_due();
+    }
+
+    /// Rebuilds by SAH once the tree has doubled by insertion since the last
+    /// rebuild; tightens its boxes once refits pass `REFIT_BUDGET` per leaf,
+    /// and rebuilds instead every `TIGHTENINGS_PER_REBUILD`-th time. Both
+    /// amortise their cost (O(n) and O(n log n)) over Ω(n) changes, so
+    /// building a world collider by collider costs O(log n) per insertion
+    /// and a moving leaf O(1) per refit.
+    fn rebuild_if_due(&mut self) {
+        if self.insertions > self.leaves_at_rebuild.max(32) {
+            self.rebuild();
+        } else if self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+            self.tightenings += 1;
+            if self.tightenings >= TIGHTENINGS_PER_REBUILD {
+                self.rebuild();
+            } else {
+                self.tighten();
+            }
+        }
+    }
+
+    /// Recomputes every inner node's box in its parent, and every node's
+    /// category, from its children, bottom up: the boxes that refits have
+    /// grown since the last rebuild shrink back to what their subtrees
+    /// hold (a leaf keeps its fat box). O(n), with no change of topology.
+    fn tighten(&mut self) {
+        self.refits = 0;
+        if self.root == NULL_NODE {
+            return;
+        }
+        // Parents before children, then the reverse: children first.
+        let mut order = Vec::with_capacity(self.nodes.len());
+        order.push(self.root);
+        let mut next = 0;
+        while next < order.len() {
+            let node = &self.nodes[order[next] as usize];
+            order.extend(node.children.iter().filter(|&&c| c != NULL_NODE && !is_leaf(c)));
+            next += 1;
+        }
+        for &index in order.iter().rev() {
+            let node = self.nodes[index as usize];
+            let mut category = 0;
+            for (slot, &child) in node.children.iter().enumerate() {
+                if child == NULL_NODE {
+                    continue;
+                }
+                category |= self.category_of(child);
+                if !is_leaf(child) {
+                    let bounds = self.nodes[child as usize]
+                        .bounds()
+                        .expect("an inner node holds a child");
+                    self.nodes[index as usize].set_slot(slot, child, &bounds);
+                }
+            }
+            self.nodes[index as usize].category = category;
+        }
+    }
+
+    /// The category union of a child.
+    #[inline]
+    fn category_of(&self, child: u32) -> u64 {
+        if child == NULL_NODE {
+            0
+        } else if is_leaf(child) {
+            self.leaves[(child & !LEAF_BIT) as usize].filter.category
+        } else {
+            self.nodes[child as usize].category
+        }
+    }
+
+    /// Makes `node` and its ancestors hold `aabb` and `category`, growing
+    /// their boxes, never shrinking them (that waits for the next rebuild):
+    /// the walk stops at the first ancestor that already holds both, which
+    /// for a small motion is usually the first.
+    fn grow_from(&mut self, mut node: u32, aabb: &Aabb, category: u64) {
+        loop {
+            let n = &mut self.nodes[node as usize];
+            n.category |= category;
+            let parent = n.parent;
+            if parent == NULL_NODE {
+                return;
+            }
+            let p = &mut self.nodes[parent as usize];
+            let slot = p.slot_of(node);
+            let held = p.slot_box(slot);
+            let holds = held.min.cmple(aabb.min).all() && aabb.max.cmple(held.max).all();
+            if holds && p.category & category == category {
+                return;
+            }
+            p.set_slot(slot, node, &held.union(aabb));
+            node = parent;
+        }
+    }
+
+    /// Recomputes categories and parent slot boxes from `node` up to the
+    /// root, stopping once a node's box and category are unchanged.
+    fn refit_from(&mut self, mut node: u32) {
+        // The first node always passes its change on: `insert_leaf` has
+        // already set its slot in the parent (a new pair node), so "same
+        // box, same category" there says nothing about the ancestors (two
+        // category-0 leaves paired left them not holding the new leaf).
+        let mut first = true;
+        loop {
+            let n = self.nodes[node as usize];
+            let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
+            self.nodes[node as usize].category = category;
+            if n.parent == NULL_NODE {
+                return;
+            }
+            let bounds = n.bounds().expect("a node in the tree has a child");
+            let parent = &mut self.nodes[n.parent as usize];
+            let slot = parent.slot_of(node);
+            if !first && category == n.category && parent.slot_box(slot) == bounds {
+                return;
+            }
+            first = false;
+            parent.set_slot(slot, node, &bounds);
+            node = n.parent;
+        }
+    }
+}
+
+impl Bvh {
+    /// Checks every structural invariant: parent links, leaf positions,
+    /// boxes holding their children, categories holding their children's,
+    /// the leaf count. For tests.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut leaves = 0;
+        if self.root != NULL_NODE {
+            if self.nodes[self.root as usize].parent != NULL_NODE {
+                return Err("the root has a parent".into());
+            }
+            let mut stack = vec![self.root];
+            while let Some(index) = stack.pop() {
+                let node = &self.nodes[index as usize];
+                let mut category = 0;
+                for slot in 0..4 {
+                    let child = node.children[slot];
+                    let slot_box = node.slot_box(slot);
+                    if child == NULL_NODE {
+                        continue;
+                    }
+                    category |= self.category_of(child);
+                    if is_leaf(child) {
+                        let leaf = &self.leaves[(child & !LEAF_BIT) as usize];
+                        if leaf.node != index || leaf.slot as usize != slot {
+                            return Err(format!("leaf {} does not know its slot", child & !LEAF_BIT));
+                        }
+                        if !(slot_box.min.cmple(leaf.aabb.min).all() && leaf.aabb.max.cmple(slot_box.max).all()) {
+                            return Err(format!("leaf {} escapes its fat box", child & !LEAF_BIT));
+                        }
+                        leaves += 1;
+                    } else {
+                        let c = &self.nodes[child as usize];
+                        if c.parent != index {
+                            return Err(format!("node {child} does not point back to {index}"));
+                        }
+                        let bounds = c.bounds().ok_or(format!("node {child} is empty"))?;
+                        if !(slot_box.min.cmple(bounds.min).all() && bounds.max.cmple(slot_box.max).all()) {
+                            return Err(format!("node {index} does not hold child {child}"));
+                        }
+                        stack.push(child);
+                    }
+                }
+                if category & !node.category != 0 {
+                    return Err(format!("node {index} misses categories of its children"));
+                }
+            }
+        }
+        if leaves != self.leaf_count {
+            return Err(format!("{leaves} leaves reachable, {} counted", self.leaf_count));
+        }
+        Ok(())
+    }
+}

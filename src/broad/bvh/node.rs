@@ -1,0 +1,230 @@
+//! The 4-wide node: four child boxes as structure of arrays, and the SIMD
+//! overlap tests every walk runs on them.
+
+use crate::math::{Vec3, Vec4};
+use crate::shape::Aabb;
+
+use super::NULL_NODE;
+
+/// An empty slot's box: `min = max = +∞` fails every slab test without a
+/// branch (`(+∞ − o)·inv` is `+∞` or `−∞` on both sides), and every overlap
+/// test but against a box reaching +∞ on every axis, for which
+/// `overlap_mask` masks empty slots out.
+const EMPTY_BOUND: f32 = f32::INFINITY;
+
+/// Four child boxes as structure of arrays, their children and the node's
+/// parent: 128 bytes, two cache lines.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+pub(super) struct Node {
+    /// `bounds[0][axis]` holds the four children's minima on `axis`,
+    /// `bounds[1][axis]` their maxima.
+    pub(super) bounds: [[Vec4; 3]; 2],
+    /// A node index, `LEAF_BIT | leaf index`, or `NULL_NODE` for an empty slot.
+    pub(super) children: [u32; 4],
+    /// Union of the filter categories of every leaf below.
+    pub(super) category: u64,
+    /// The parent node, or `NULL_NODE` for the root (and free nodes).
+    pub(super) parent: u32,
+}
+
+impl Node {
+    pub(super) const EMPTY: Node = Node {
+        bounds: [[Vec4::splat(EMPTY_BOUND); 3]; 2],
+        children: [NULL_NODE; 4],
+        category: 0,
+        parent: NULL_NODE,
+    };
+
+    #[inline]
+    pub(super) fn slot_box(&self, slot: usize) -> Aabb {
+        let [min, max] = &self.bounds;
+        Aabb::new(
+            Vec3::new(min[0][slot], min[1][slot], min[2][slot]),
+            Vec3::new(max[0][slot], max[1][slot], max[2][slot]),
+        )
+    }
+
+    #[inline]
+    pub(super) fn set_slot(&mut self, slot: usize, child: u32, aabb: &Aabb) {
+        self.children[slot] = child;
+        for axis in 0..3 {
+            self.bounds[0][axis][slot] = aabb.min[axis];
+            self.bounds[1][axis][slot] = aabb.max[axis];
+        }
+    }
+
+    #[inline]
+    pub(super) fn clear_slot(&mut self, slot: usize) {
+        self.set_slot(
+            slot,
+            NULL_NODE,
+            &Aabb::new(Vec3::splat(EMPTY_BOUND), Vec3::splat(EMPTY_BOUND)),
+        );
+    }
+
+    /// The union of the occupied slots' boxes (`None` when all are empty).
+    pub(super) fn bounds(&self) -> Option<Aabb> {
+        (0..4)
+            .filter(|&s| self.children[s] != NULL_NODE)
+            .map(|s| self.slot_box(s))
+            .reduce(|a, b| a.union(&b))
+    }
+
+    /// The slots holding a child, as a bit mask, by two SIMD instructions:
+    /// read as floats, `NULL_NODE` (all ones) is a NaN, the one value not
+    /// equal to itself, and no child is, since node and leaf indices stay
+    /// below `MAX_COLLIDERS` = 2³⁰ (bit 30, the top exponent bit, is clear).
+    #[inline]
+    pub(super) fn occupied(&self) -> u32 {
+        let children = self.children_as_floats();
+        children.cmpeq(children).bitmask()
+    }
+
+    /// The slots holding a leaf (or empty: `NULL_NODE` has the leaf bit),
+    /// as a bit mask: the leaf bit is the sign bit of the children read as
+    /// floats, which one SIMD instruction gathers.
+    #[inline]
+    pub(super) fn leaf_slots(&self) -> u32 {
+        self.children_as_floats().is_negative_bitmask()
+    }
+
+    /// The four children's bits read as floats (one load), for the slot
+    /// masks above.
+    #[inline]
+    fn children_as_floats(&self) -> Vec4 {
+        Vec4::from_array(self.children.map(f32::from_bits))
+    }
+
+    /// A slot's box splatted for [`overlap_bits`]: per lane, one load and
+    /// one shuffle, no branch on the slot.
+    #[inline]
+    fn splat_slot(&self, slot: usize) -> ([Vec4; 3], [Vec4; 3]) {
+        let splat = |v: Vec4| Vec4::splat(AsRef::<[f32; 4]>::as_ref(&v)[slot % 4]);
+        let [min, max] = &self.bounds;
+        (
+            [splat(min[0]), splat(min[1]), splat(min[2])],
+            [splat(max[0]), splat(max[1]), splat(max[2])],
+        )
+    }
+
+    #[inline]
+    pub(super) fn free_slot(&self) -> Option<usize> {
+        self.children.iter().position(|&c| c == NULL_NODE)
+    }
+
+    #[inline]
+    pub(super) fn slot_of(&self, child: u32) -> usize {
+        self.children
+            .iter()
+            .position(|&c| c == child)
+            .expect("a child is in its parent's slots")
+    }
+}
+
+/// `aabb`'s corners splatted for [`overlap_mask`].
+#[inline]
+pub(super) fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
+    (
+        [
+            Vec4::splat(aabb.min.x),
+            Vec4::splat(aabb.min.y),
+            Vec4::splat(aabb.min.z),
+        ],
+        [
+            Vec4::splat(aabb.max.x),
+            Vec4::splat(aabb.max.y),
+            Vec4::splat(aabb.max.z),
+        ],
+    )
+}
+
+/// The set bits of a mask, lowest first: the slots of a node's 4-bit mask,
+/// or the child pairs `4i + j` of an [`overlap_matrix`].
+#[inline]
+pub(super) fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let slot = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            slot
+        })
+    })
+}
+
+/// The overlap test of the four child boxes of `node` against `aabb`
+/// (closed): a bit mask of the overlapping occupied slots. An empty slot's
+/// box (+∞, +∞) overlaps a box reaching +∞ on every axis (a collider near
+/// `f32::MAX`, whose slot box the rounding margin grows to infinity, or a
+/// query shape whose bounds overflow), so empty slots are masked out here,
+/// for every walk (F8, F12).
+#[inline]
+pub(super) fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
+    overlap_bits(node, min, max) & node.occupied()
+}
+
+/// [`overlap_mask`] without the empty slots masked out: for a loop that
+/// tests many boxes against one node and masks once.
+#[inline]
+fn overlap_bits(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
+    let [node_min, node_max] = &node.bounds;
+    let x = node_min[0].cmple(max[0]) & min[0].cmple(node_max[0]);
+    let y = node_min[1].cmple(max[1]) & min[1].cmple(node_max[1]);
+    let z = node_min[2].cmple(max[2]) & min[2].cmple(node_max[2]);
+    (x & y & z).bitmask()
+}
+
+/// Bit `4i + j` of an [`overlap_matrix`] for `i < j`: the pairs of
+/// distinct children of one node, each once.
+pub(super) const ABOVE_DIAGONAL: u32 = 0b0000_1000_1100_1110;
+
+/// The four slots' bits of a node's 4-bit mask, each spread to a row of an
+/// [`overlap_matrix`] (bit `i` to bits `4i..4i + 4`).
+const ROWS_OF_SLOTS: [u32; 16] = {
+    let mut rows = [0; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut slot = 0;
+        while slot < 4 {
+            if mask >> slot & 1 == 1 {
+                rows[mask] |= 0xF << (4 * slot);
+            }
+            slot += 1;
+        }
+        mask += 1;
+    }
+    rows
+};
+
+/// Which children of `a` overlap which of `b` (closed boxes, occupied slots
+/// only): bit `4i + j` for child `i` of `a` and child `j` of `b`. Four SIMD
+/// rows, one per slot of `a` whatever its occupancy, then one mask, so the
+/// walk branches per overlapping pair rather than per row.
+#[inline]
+pub(super) fn overlap_matrix(a: &Node, b: &Node) -> u32 {
+    let mut bits = 0;
+    for i in 0..4 {
+        let (min, max) = a.splat_slot(i);
+        bits |= overlap_bits(b, &min, &max) << (4 * i);
+    }
+    bits & ROWS_OF_SLOTS[a.occupied() as usize] & (b.occupied() * 0x1111)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad::bvh::leaf_child;
+
+    /// `occupied` and `leaf_slots` read the slots right for every kind of
+    /// child, the largest indices the world allows included.
+    #[test]
+    fn slot_masks_tell_empty_node_and_leaf_slots_apart() {
+        let largest = (crate::world::MAX_COLLIDERS - 1) as u32;
+        let mut node = Node::EMPTY;
+        assert_eq!((node.occupied(), node.leaf_slots()), (0b0000, 0b1111));
+        node.children = [0, leaf_child(largest), NULL_NODE, largest];
+        assert_eq!((node.occupied(), node.leaf_slots()), (0b1011, 0b0110));
+        node.children = [leaf_child(0), NULL_NODE, 1, leaf_child(7)];
+        assert_eq!((node.occupied(), node.leaf_slots()), (0b1101, 0b1011));
+    }
+}

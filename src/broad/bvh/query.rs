@@ -1,0 +1,36 @@
+//! The region query: every leaf whose box overlaps a box.
+
+use crate::shape::Aabb;
+
+use super::node::{overlap_mask, slots, splat_box};
+use super::stack::TraversalStack;
+use super::{is_leaf, Bvh, Leaf, LEAF_BIT, NULL_NODE};
+
+impl Bvh {
+    /// Calls `visit(proxy, leaf)` for every leaf whose fat box overlaps
+    /// `aabb` (closed) below a node with a category in `mask`.
+    pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, &Leaf)) {
+        if self.root == NULL_NODE {
+            return;
+        }
+        let (min, max) = splat_box(aabb);
+        let mut stack: TraversalStack<u32> = TraversalStack::new();
+        stack.push(self.root);
+        while let Some(index) = stack.pop() {
+            let node = &self.nodes[index as usize];
+            if node.category & mask == 0 {
+                continue;
+            }
+            let hits = overlap_mask(node, &min, &max);
+            for slot in slots(hits) {
+                let child = node.children[slot];
+                if is_leaf(child) {
+                    let proxy = child & !LEAF_BIT;
+                    visit(proxy, &self.leaves[proxy as usize]);
+                } else {
+                    stack.push(child);
+                }
+            }
+        }
+    }
+}
