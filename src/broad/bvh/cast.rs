@@ -33,6 +33,9 @@ struct SlabRay {
     /// on the face into an empty slab; testing the extent rather than the
     /// start keeps a segment creeping onto a box by less than 1e-30).
     parallel: [bool; 3],
+    /// The direction's octant: bit `axis` set when the segment moves
+    /// towards −axis, so that it enters a slab by its maximum.
+    octant: usize,
     /// Whether any axis is parallel: only then does a test take the slower,
     /// general path.
     any_parallel: bool,
@@ -53,6 +56,7 @@ impl SlabRay {
             origin: splat(start),
             inv: splat(inv),
             parallel: [parallel.test(0), parallel.test(1), parallel.test(2)],
+            octant: d.is_negative_bitmask() as usize,
             any_parallel: parallel.any(),
             span_lo: splat(lo),
             span_hi: splat(hi),
@@ -60,20 +64,25 @@ impl SlabRay {
     }
 
     /// The parameters at which the segment crosses the four slabs of a
-    /// moving axis: `(bound − origin) / d`, entry and exit.
+    /// moving axis: `(bound − origin) / d`, entry and exit. The entry plane
+    /// is known from the direction's octant `OCTANT` (Williams et al., "An
+    /// Efficient and Robust Ray-Box Intersection Algorithm", 2005), so no
+    /// `min` and `max` sort the two: with a finite reciprocal, rounding
+    /// keeps the order of the bounds, so the result is the same to the bit.
     #[inline]
-    fn crossings(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
-        let t0 = (node.bounds[0][axis] - self.origin[axis]) * self.inv[axis];
-        let t1 = (node.bounds[1][axis] - self.origin[axis]) * self.inv[axis];
-        (t0.min(t1), t0.max(t1))
+    fn crossings<const OCTANT: usize>(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
+        let entry = (OCTANT >> axis) & 1;
+        let t_entry = (node.bounds[entry][axis] - self.origin[axis]) * self.inv[axis];
+        let t_exit = (node.bounds[1 - entry][axis] - self.origin[axis]) * self.inv[axis];
+        (t_entry, t_exit)
     }
 
     /// The entry and exit parameters of the four slabs of one axis, moving
     /// or parallel.
     #[inline]
-    fn slab(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
+    fn slab<const OCTANT: usize>(&self, node: &Node, axis: usize) -> (Vec4, Vec4) {
         if !self.parallel[axis] {
-            return self.crossings(node, axis);
+            return self.crossings::<OCTANT>(node, axis);
         }
         let (min, max) = (node.bounds[0][axis], node.bounds[1][axis]);
         let inside = min.cmple(self.span_hi[axis]) & self.span_lo[axis].cmple(max);
@@ -86,14 +95,18 @@ impl SlabRay {
     /// A segment with no parallel axis, nearly every one, skips the
     /// per-axis branch.
     #[inline]
-    fn entry_exit(&self, node: &Node) -> (Vec4, Vec4) {
+    fn entry_exit<const OCTANT: usize>(&self, node: &Node) -> (Vec4, Vec4) {
         let ((x0, x1), (y0, y1), (z0, z1)) = if self.any_parallel {
-            (self.slab(node, 0), self.slab(node, 1), self.slab(node, 2))
+            (
+                self.slab::<OCTANT>(node, 0),
+                self.slab::<OCTANT>(node, 1),
+                self.slab::<OCTANT>(node, 2),
+            )
         } else {
             (
-                self.crossings(node, 0),
-                self.crossings(node, 1),
-                self.crossings(node, 2),
+                self.crossings::<OCTANT>(node, 0),
+                self.crossings::<OCTANT>(node, 1),
+                self.crossings::<OCTANT>(node, 2),
             )
         };
         (x0.max(y0).max(z0), x1.min(y1).min(z1))
@@ -106,8 +119,8 @@ impl SlabRay {
     /// `t = +∞` (entry after any `t_max`) or `t = −∞` (exit before 0), and
     /// on a parallel axis no finite segment's extent reaches +∞.
     #[inline]
-    fn test(&self, node: &Node, t_max: f32) -> (u32, Vec4) {
-        let (near, far) = self.entry_exit(node);
+    fn test<const OCTANT: usize>(&self, node: &Node, t_max: f32) -> (u32, Vec4) {
+        let (near, far) = self.entry_exit::<OCTANT>(node);
         let near = near.max(Vec4::ZERO);
         let far = far.min(Vec4::splat(t_max));
         (near.cmple(far * SLAB_SLACK).bitmask(), near)
@@ -120,11 +133,32 @@ impl Bvh {
     /// the closest hit so far, skipping subtrees with no category in `mask`.
     /// `hit_leaf` runs the exact test and returns the hit's `t`, which
     /// shrinks the rest of the walk. Allocates nothing.
-    pub fn cast(&self, segment: &Segment, mask: u64, mut hit_leaf: impl FnMut(&Leaf) -> Option<f32>) {
+    pub fn cast(&self, segment: &Segment, mask: u64, hit_leaf: impl FnMut(&Leaf) -> Option<f32>) {
         if self.root == NULL_NODE {
             return;
         }
         let ray = SlabRay::new(segment);
+        match ray.octant {
+            0 => self.cast_in_octant::<0>(&ray, mask, hit_leaf),
+            1 => self.cast_in_octant::<1>(&ray, mask, hit_leaf),
+            2 => self.cast_in_octant::<2>(&ray, mask, hit_leaf),
+            3 => self.cast_in_octant::<3>(&ray, mask, hit_leaf),
+            4 => self.cast_in_octant::<4>(&ray, mask, hit_leaf),
+            5 => self.cast_in_octant::<5>(&ray, mask, hit_leaf),
+            6 => self.cast_in_octant::<6>(&ray, mask, hit_leaf),
+            _ => self.cast_in_octant::<7>(&ray, mask, hit_leaf),
+        }
+    }
+
+    /// [`Bvh::cast`] for a segment moving into octant `OCTANT` (see
+    /// [`SlabRay::crossings`]): one copy of the walk per octant, each
+    /// reading a node's entry and exit planes with no test of the sign.
+    fn cast_in_octant<const OCTANT: usize>(
+        &self,
+        ray: &SlabRay,
+        mask: u64,
+        mut hit_leaf: impl FnMut(&Leaf) -> Option<f32>,
+    ) {
         let mut t_max = 1.0f32;
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
         // The node to visit next: the nearest inner child just hit, so a
@@ -135,7 +169,7 @@ impl Bvh {
             if !may_beat(t_near, t_max) || node.category & mask == 0 {
                 continue;
             }
-            let (hits, near) = ray.test(node, t_max);
+            let (hits, near) = ray.test::<OCTANT>(node, t_max);
             let near = near.to_array();
             // Leaves are tested at once, each hit shortening the segment.
             let leaf_hits = hits & node.leaf_slots();
