@@ -157,6 +157,22 @@ fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
     }
 }
 
+/// Puts `value` in a free record of `records` (the last index
+/// pushed on `free`), or at the end, and returns its index.
+#[inline]
+fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
+    match free.pop() {
+        Some(index) => {
+            records[index as usize] = value;
+            index
+        }
+        None => {
+            records.push(value);
+            (records.len() - 1) as u32
+        }
+    }
+}
+
 #[inline]
 fn leaf_child(leaf: u32) -> u32 {
     leaf | LEAF_BIT
@@ -200,17 +216,7 @@ impl Bvh {
     }
 
     fn allocate_node(&mut self, parent: u32) -> u32 {
-        let node = Node { parent, ..Node::EMPTY };
-        match self.free_nodes.pop() {
-            Some(index) => {
-                self.nodes[index as usize] = node;
-                index
-            }
-            None => {
-                self.nodes.push(node);
-                (self.nodes.len() - 1) as u32
-            }
-        }
+        store(&mut self.nodes, &mut self.free_nodes, Node { parent, ..Node::EMPTY })
     }
 
     /// Puts `child` (with box `aabb`) into `node`'s `slot`, and records the
@@ -284,16 +290,7 @@ impl Bvh {
             node: NULL_NODE,
             slot: 0,
         };
-        let proxy = match self.free_leaves.pop() {
-            Some(index) => {
-                self.leaves[index as usize] = leaf;
-                index
-            }
-            None => {
-                self.leaves.push(leaf);
-                (self.leaves.len() - 1) as u32
-            }
-        };
+        let proxy = store(&mut self.leaves, &mut self.free_leaves, leaf);
         self.leaf_count += 1;
         proxy
     }
