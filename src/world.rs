@@ -259,10 +259,10 @@ impl World {
             };
             // Past the room, the rest are still validated (an invalid one
             // is reported first, as if all were checked before any placed).
-            if keys.len() == room {
-                overflow = true;
-            } else if !overflow {
+            if keys.len() < room {
                 keys.push(self.colliders.insert(collider));
+            } else {
+                overflow = true;
             }
         }
         if overflow {

@@ -373,22 +373,12 @@ fn sah_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let range = &mut items[part.start..part.end];
     let lo = part.centers.min;
     let extent = part.centers.max - part.centers.min;
-    let scale = Vec3A::new(
-        if extent.x > 0.0 {
-            SAH_BINS as f32 / extent.x
-        } else {
-            0.0
-        },
-        if extent.y > 0.0 {
-            SAH_BINS as f32 / extent.y
-        } else {
-            0.0
-        },
-        if extent.z > 0.0 {
-            SAH_BINS as f32 / extent.z
-        } else {
-            0.0
-        },
+    // Bins per unit of length on each axis; 0 where the centres do not
+    // spread (or the extent is NaN), which puts every centre in bin 0.
+    let scale = Vec3A::select(
+        extent.cmpgt(Vec3A::ZERO),
+        Vec3A::splat(SAH_BINS as f32) / extent,
+        Vec3A::ZERO,
     );
     let bins_of = |c: Vec3A| bin_indices((c - lo) * scale);
     let empty = Bounds::EMPTY;
