@@ -338,16 +338,23 @@ fn point_sphere_at_f32_max() -> ColliderDesc {
     ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::splat(f32::MAX), 0.0)))
 }
 
+/// A world holding one unit box at the origin, beside which the tests
+/// below add colliders at the far end of the `f32` range.
+fn world_with_unit_box() -> World {
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
+        .unwrap();
+    world
+}
+
 /// A collider whose tree box the rounding margin grows to +∞ on every axis
 /// (a point sphere at f32::MAX) overlaps the empty slots' boxes (+∞, +∞):
 /// the tree walk against itself skips them (it indexed node `u32::MAX`
 /// and panicked), and the pairs equal brute force.
 #[test]
 fn a_collider_at_f32_max_pairs_without_reaching_empty_slots() {
-    let mut world = World::new();
-    world
-        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
-        .unwrap();
+    let mut world = world_with_unit_box();
     world.add(point_sphere_at_f32_max()).unwrap();
     let reference = pairwise(&world);
     assert!(reference.is_empty());
@@ -367,10 +374,7 @@ fn a_collider_at_f32_max_pairs_without_reaching_empty_slots() {
 /// slot taken for a hit would index leaf `0x7FFF_FFFF` and panic).
 #[test]
 fn casts_near_f32_max_never_reach_empty_slots() {
-    let mut world = World::new();
-    world
-        .add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))))
-        .unwrap();
+    let mut world = world_with_unit_box();
     for _ in 0..2 {
         world.add(point_sphere_at_f32_max()).unwrap();
     }
