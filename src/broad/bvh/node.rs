@@ -1,6 +1,8 @@
 //! The 4-wide node: four child boxes as structure of arrays, and the SIMD
 //! overlap tests every walk runs on them.
 
+use glam::Vec4Swizzles;
+
 use crate::math::{Vec3, Vec4};
 use crate::shape::Aabb;
 
@@ -174,10 +176,6 @@ fn overlap_bits(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
     (x & y & z).bitmask()
 }
 
-/// Bit `4i + j` of an [`overlap_matrix`] for `i < j`: the pairs of
-/// distinct children of one node, each once.
-pub(super) const ABOVE_DIAGONAL: u32 = 0b0000_1000_1100_1110;
-
 /// The four slots' bits of a node's 4-bit mask, each spread to a row of an
 /// [`overlap_matrix`] (bit `i` to bits `4i..4i + 4`).
 const ROWS_OF_SLOTS: [u32; 16] = {
@@ -210,6 +208,51 @@ pub(super) fn overlap_matrix(a: &Node, b: &Node) -> u32 {
     bits & ROWS_OF_SLOTS[a.occupied() as usize] & (b.occupied() * 0x1111)
 }
 
+/// The bits `4i + j` (`i < j`) of an [`overlap_matrix`] for the pair of
+/// children that lane `k` of a node's boxes, tested against the boxes
+/// rotated by one slot, compares: `k` with `k + 1 mod 4`.
+const PAIRS_ONE_SLOT_APART: [u32; 16] = lane_pairs([1, 6, 11, 3]);
+
+/// The same for the boxes rotated by two slots: lanes 0 and 1 compare
+/// children 0 with 2 and 1 with 3; lanes 2 and 3 repeat them.
+const PAIRS_TWO_SLOTS_APART: [u32; 16] = lane_pairs([2, 7, 0, 0]);
+
+/// For each 4-bit lane mask, the union of the matrix bits `bit_of_lane`
+/// gives its set lanes (0 for a lane that repeats another: bit 0, a child
+/// against itself, is never a pair).
+const fn lane_pairs(bit_of_lane: [u32; 4]) -> [u32; 16] {
+    let mut table = [0; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut lane = 0;
+        while lane < 4 {
+            if mask >> lane & 1 == 1 && bit_of_lane[lane] != 0 {
+                table[mask] |= 1 << bit_of_lane[lane];
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// [`overlap_matrix`] of a node against itself, above the diagonal: each
+/// pair of distinct overlapping children once. Two SIMD tests where the
+/// matrix takes four rows: the four boxes against themselves rotated by
+/// one slot (pairs 01, 12, 23, 30), then by two (02, 13).
+#[inline]
+pub(super) fn self_overlap_matrix(node: &Node) -> u32 {
+    let [min, max] = &node.bounds;
+    let against_rotated = |rotate: fn(Vec4) -> Vec4| {
+        let overlap = |axis: usize| min[axis].cmple(rotate(max[axis])) & rotate(min[axis]).cmple(max[axis]);
+        (overlap(0) & overlap(1) & overlap(2)).bitmask() as usize
+    };
+    let bits =
+        PAIRS_ONE_SLOT_APART[against_rotated(|v| v.yzwx())] | PAIRS_TWO_SLOTS_APART[against_rotated(|v| v.zwxy())];
+    let occupied = node.occupied();
+    bits & ROWS_OF_SLOTS[occupied as usize] & (occupied * 0x1111)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +269,39 @@ mod tests {
         assert_eq!((node.occupied(), node.leaf_slots()), (0b1011, 0b0110));
         node.children = [leaf_child(0), NULL_NODE, 1, leaf_child(7)];
         assert_eq!((node.occupied(), node.leaf_slots()), (0b1101, 0b1011));
+    }
+
+    /// Bit `4i + j` of an [`overlap_matrix`] for `i < j`: the pairs of
+    /// distinct children of one node, each once.
+    const ABOVE_DIAGONAL: u32 = 0b0000_1000_1100_1110;
+
+    /// A node against itself by rotations gives the matrix's bits above the
+    /// diagonal, for every occupancy and many overlaps (boxes on a small
+    /// grid, so that they touch, overlap and miss; the zero-width ones
+    /// included).
+    #[test]
+    fn self_overlap_matrix_is_the_matrix_above_the_diagonal() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut coordinate = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 5) as f32
+        };
+        let mut overlapping = 0;
+        for case in 0..4096 {
+            let mut node = Node::EMPTY;
+            for slot in 0..4 {
+                if (case >> 8) >> slot & 1 == 0 {
+                    let corner = Vec3::new(coordinate(), coordinate(), coordinate());
+                    let size = Vec3::new(coordinate(), coordinate(), coordinate());
+                    node.set_slot(slot, slot as u32, &Aabb::new(corner, corner + size));
+                }
+            }
+            let expected = overlap_matrix(&node, &node) & ABOVE_DIAGONAL;
+            assert_eq!(self_overlap_matrix(&node), expected, "case {case}: {node:?}");
+            overlapping += expected.count_ones();
+        }
+        assert!(overlapping > 1024, "the cases overlap often: {overlapping}");
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::shape::Aabb;
 
-use super::node::{overlap_mask, overlap_matrix, slots, splat_box, Node, ABOVE_DIAGONAL};
+use super::node::{overlap_mask, overlap_matrix, self_overlap_matrix, slots, splat_box, Node};
 use super::{is_leaf, Bvh, Leaf, LEAF_BIT, NULL_NODE};
 
 impl Bvh {
@@ -80,8 +80,7 @@ impl Bvh {
         let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
         while let Some((a, b)) = stack.pop() {
             let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-            let mut hits = overlap_matrix(na, nb);
-            if a == b {
+            let hits = if a == b {
                 for i in slots(na.occupied()) {
                     let ci = na.children[i];
                     if !is_leaf(ci) && dirty[ci as usize] {
@@ -89,8 +88,10 @@ impl Bvh {
                     }
                 }
                 // Each pair of distinct children once.
-                hits &= ABOVE_DIAGONAL;
-            }
+                self_overlap_matrix(na)
+            } else {
+                overlap_matrix(na, nb)
+            };
             for bit in slots(hits) {
                 let (i, j) = (bit / 4, bit % 4);
                 if live(na.children[i]) || live(nb.children[j]) {
