@@ -180,8 +180,10 @@ impl PairCache {
                 start -= 1;
             }
             let run = old - start;
-            pairs.copy_within(start..old, out - run);
-            proxies.copy_within(start..old, out - run);
+            if run > 0 {
+                pairs.copy_within(start..old, out - run);
+                proxies.copy_within(start..old, out - run);
+            }
             old = start;
             out -= run + 1;
             pairs[out] = pair;
