@@ -9,7 +9,7 @@ use slotmap::SlotMap;
 
 use crate::broad::bvh::{Bvh, Leaf};
 use crate::broad::naive::overlaps;
-use crate::broad::radix_sort::{self, SortScratch};
+use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
 
@@ -42,9 +42,10 @@ pub struct PairCache {
     /// The pairs, sorted, with their leaves' proxies alongside.
     pairs: Vec<Pair>,
     proxies: Vec<(u32, u32)>,
-    /// Reused buffers for the pairs found by this call's queries.
-    fresh: Vec<(u64, Pair, u32, u32)>,
-    fresh_scratch: SortScratch<(u64, Pair, u32, u32)>,
+    /// Reused buffers for the pairs found by this call (with their leaves'
+    /// proxies), and for their sorted order.
+    fresh: Vec<(Pair, u32, u32)>,
+    fresh_order: OrderScratch,
 }
 
 impl PairCache {
@@ -57,8 +58,8 @@ impl PairCache {
             + self.dirty.capacity()
             + self.pairs.capacity() * size_of::<Pair>()
             + self.proxies.capacity() * 8
-            + self.fresh.capacity() * size_of::<(u64, Pair, u32, u32)>()
-            + self.fresh_scratch.memory_bytes()
+            + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
+            + self.fresh_order.memory_bytes()
     }
 
     /// Flags a leaf as changed: its pairs are found anew at the next call.
@@ -104,7 +105,7 @@ impl PairCache {
                 user_a: a.user_data,
                 user_b: b.user_data,
             };
-            fresh.push((pair.order_key(), pair, pa, pb));
+            fresh.push((pair, pa, pb));
         };
         if self.changed_list.len() * QUERY_SHARE < bvh.len() {
             // Few changed: one tree query per changed leaf (Box2D's move
@@ -128,9 +129,8 @@ impl PairCache {
             bvh.mark_dirty(&self.changed_list, &mut self.dirty);
             bvh.overlapping_pairs(&self.dirty, is_changed, consider);
         }
-        radix_sort::sort_by_u64_key(&mut self.fresh, &mut self.fresh_scratch, |f| f.0);
-
-        self.merge_fresh();
+        let order = radix_sort::sorted_order(&self.fresh, &mut self.fresh_order, |f| f.0.order_key());
+        merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, order);
 
         for &proxy in &self.changed_list {
             self.changed[proxy as usize] = false;
@@ -138,57 +138,67 @@ impl PairCache {
         self.changed_list.clear();
         &self.pairs
     }
+}
 
-    /// Replaces the pairs of changed leaves with the sorted fresh pairs, in
-    /// place: a forward pass keeps the pairs of two unchanged leaves,
-    /// packed at the front, then a backward pass merges the fresh pairs in
-    /// from the end (as a merge into the free tail of an array, Knuth's
-    /// TAOCP vol. 3, §5.2.4). A kept pair moves at most twice, within one
-    /// array, where copying it into a second generation of arrays would
-    /// write every pair each call and hold two copies in the cache.
-    fn merge_fresh(&mut self) {
-        let is_changed = |proxy: u32| is_flagged(&self.changed, proxy);
-        // Both arrays as slices of one length (checked here, once), so the
-        // loops below index them without a check per array.
-        let len = self.pairs.len();
-        let (pairs, proxies) = (&mut self.pairs[..len], &mut self.proxies[..len]);
-        let mut kept = 0;
-        for i in 0..len {
-            let (pa, pb) = proxies[i];
-            if !(is_changed(pa) || is_changed(pb)) {
-                pairs[kept] = pairs[i];
-                proxies[kept] = (pa, pb);
-                kept += 1;
-            }
+/// Replaces the pairs of changed leaves (per `changed`) with the fresh
+/// pairs, read in `order` (sorted), in place: a forward pass keeps the
+/// pairs of two unchanged leaves, packed at the front, then a backward pass
+/// merges the fresh pairs in from the end (as a merge into the free tail of
+/// an array, Knuth's TAOCP vol. 3, §5.2.4). A kept pair moves at most
+/// twice, within one array, where copying it into a second generation of
+/// arrays would write every pair each call and hold two copies in the
+/// cache; the fresh pairs are read in order, never gathered into a sorted
+/// copy first.
+fn merge_fresh(
+    pairs: &mut Vec<Pair>,
+    proxies: &mut Vec<(u32, u32)>,
+    changed: &[bool],
+    fresh: &[(Pair, u32, u32)],
+    order: impl DoubleEndedIterator<Item = usize> + ExactSizeIterator,
+) {
+    let is_changed = |proxy: u32| is_flagged(changed, proxy);
+    // Both arrays as slices of one length (checked here, once), so the
+    // loops below index them without a check per array.
+    let len = pairs.len();
+    let (kept_pairs, kept_proxies) = (&mut pairs[..len], &mut proxies[..len]);
+    let mut kept = 0;
+    for i in 0..len {
+        let (pa, pb) = kept_proxies[i];
+        if !(is_changed(pa) || is_changed(pb)) {
+            kept_pairs[kept] = kept_pairs[i];
+            kept_proxies[kept] = (pa, pb);
+            kept += 1;
         }
-        self.pairs.truncate(kept);
-        self.proxies.truncate(kept);
-        let Some(&(_, filler, fa, fb)) = self.fresh.first() else {
-            return;
-        };
-        let total = kept + self.fresh.len();
-        self.pairs.resize(total, filler);
-        self.proxies.resize(total, (fa, fb));
-        let (pairs, proxies) = (&mut self.pairs[..total], &mut self.proxies[..total]);
-        // `old` kept pairs remain to place, at the front; `out` is the first
-        // slot filled from the end. No fresh pair has a kept pair's key (it
-        // has a changed leaf), so the order between them is strict.
-        let (mut old, mut out) = (kept, total);
-        for &(key, pair, pa, pb) in self.fresh.iter().rev() {
-            let mut start = old;
-            while start > 0 && pairs[start - 1].order_key() > key {
-                start -= 1;
-            }
-            let run = old - start;
-            if run > 0 {
-                pairs.copy_within(start..old, out - run);
-                proxies.copy_within(start..old, out - run);
-            }
-            old = start;
-            out -= run + 1;
-            pairs[out] = pair;
-            proxies[out] = (pa, pb);
-        }
-        debug_assert_eq!(old, out, "the kept pairs left in place end where the merge stopped");
     }
+    pairs.truncate(kept);
+    proxies.truncate(kept);
+    let Some(&(filler, fa, fb)) = fresh.first() else {
+        return;
+    };
+    let total = kept + order.len();
+    pairs.resize(total, filler);
+    proxies.resize(total, (fa, fb));
+    let (pairs, proxies) = (&mut pairs[..total], &mut proxies[..total]);
+    // `old` kept pairs remain to place, at the front; `out` is the first
+    // slot filled from the end. No fresh pair has a kept pair's key (it
+    // has a changed leaf), so the order between them is strict.
+    let (mut old, mut out) = (kept, total);
+    for i in order.rev() {
+        let (pair, pa, pb) = fresh[i];
+        let key = pair.order_key();
+        let mut start = old;
+        while start > 0 && pairs[start - 1].order_key() > key {
+            start -= 1;
+        }
+        let run = old - start;
+        if run > 0 {
+            pairs.copy_within(start..old, out - run);
+            proxies.copy_within(start..old, out - run);
+        }
+        old = start;
+        out -= run + 1;
+        pairs[out] = pair;
+        proxies[out] = (pa, pb);
+    }
+    debug_assert_eq!(old, out, "the kept pairs left in place end where the merge stopped");
 }

@@ -2,8 +2,9 @@
 //! the broad phase sorts every frame (stable, O(n) per digit of key).
 //!
 //! The passes move 16-byte `(key, position)` records, not the items, and
-//! the items are gathered once at the end: a pair record is 32 to 48 bytes,
-//! and every pass scatters what it moves across memory. Digits are at most
+//! the items are gathered once at the end, or read in order by the caller:
+//! a pair record is 32 to 40 bytes, and every pass scatters what it moves
+//! across memory. Digits are at most
 //! 12 bits (4,096 counters, which stay in the first-level cache) and cover
 //! only the bits where the keys differ, so a key made of two slot indices
 //! below 2¹⁸ costs three passes.
@@ -12,20 +13,33 @@
 /// cache.
 const MAX_DIGIT_BITS: u32 = 12;
 
-/// The reused buffers of [`sort_by_u64_key`].
-#[derive(Debug, Clone)]
-pub struct SortScratch<T> {
-    items: Vec<T>,
+/// The reused buffers of [`sorted_order`]: `(key, position)` records.
+#[derive(Debug, Clone, Default)]
+pub struct OrderScratch {
     records: Vec<(u64, u32)>,
     records_scratch: Vec<(u64, u32)>,
+}
+
+impl OrderScratch {
+    /// Bytes held by the buffers (capacities).
+    pub fn memory_bytes(&self) -> usize {
+        (self.records.capacity() + self.records_scratch.capacity()) * core::mem::size_of::<(u64, u32)>()
+    }
+}
+
+/// The reused buffers of [`sort_by_u64_key`]: those of the order, and the
+/// items gathered in it.
+#[derive(Debug, Clone)]
+pub struct SortScratch<T> {
+    order: OrderScratch,
+    items: Vec<T>,
 }
 
 impl<T> Default for SortScratch<T> {
     fn default() -> Self {
         Self {
+            order: OrderScratch::default(),
             items: Vec::new(),
-            records: Vec::new(),
-            records_scratch: Vec::new(),
         }
     }
 }
@@ -33,30 +47,53 @@ impl<T> Default for SortScratch<T> {
 impl<T> SortScratch<T> {
     /// Bytes held by the buffers (capacities).
     pub fn memory_bytes(&self) -> usize {
-        self.items.capacity() * core::mem::size_of::<T>()
-            + (self.records.capacity() + self.records_scratch.capacity()) * core::mem::size_of::<(u64, u32)>()
+        self.order.memory_bytes() + self.items.capacity() * core::mem::size_of::<T>()
     }
 }
 
 /// Sorts `items` by `key`, stably, with the buffers of `scratch` (their
-/// allocations are reused from call to call).
+/// allocations are reused from call to call): [`sorted_order`], then the
+/// items gathered once in that order.
+pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>, key: impl Fn(&T) -> u64) {
+    let SortScratch { order, items: gathered } = scratch;
+    gathered.clear();
+    gathered.extend(sorted_order(items, order, key).map(|i| items[i]));
+    core::mem::swap(items, gathered);
+}
+
+/// The positions of `items` in increasing order of `key`, stably (equal
+/// keys in their order in `items`), computed in the buffers of `scratch`:
+/// for a caller that reads the items in that order once, where gathering
+/// them would write a sorted copy first.
 ///
 /// Only the bits where keys differ are sorted on. When they lie in two
 /// runs (a pair key's two slot indices, each in its own half), the keys are
 /// first packed to their varying bits, so two 14-bit indices take three
 /// digits of 10 bits rather than four of 11.
-pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>, key: impl Fn(&T) -> u64) {
-    if items.len() < 64 {
-        items.sort_by_key(&key);
-        return;
-    }
-    let SortScratch {
-        items: gathered,
+pub fn sorted_order<'s, T>(
+    items: &[T],
+    scratch: &'s mut OrderScratch,
+    key: impl Fn(&T) -> u64,
+) -> impl DoubleEndedIterator<Item = usize> + ExactSizeIterator + 's {
+    let OrderScratch {
         records,
         records_scratch,
     } = scratch;
     records.clear();
     records.extend(items.iter().enumerate().map(|(i, item)| (key(item), i as u32)));
+    if records.len() < 64 {
+        // Ties broken by position: stable.
+        records.sort_unstable();
+    } else {
+        radix_sort_records(records, records_scratch);
+    }
+    records.iter().map(|&(_, i)| i as usize)
+}
+
+/// Sorts `(key, position)` records by key, stably, least significant digit
+/// first, on the bits where the keys differ (packed first when they form
+/// two runs). The keys are left packed: in order, but not their values.
+fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(u64, u32)>) {
     let (all_ones, all_zeros) = records
         .iter()
         .fold((u64::MAX, 0u64), |(and, or), &(k, _)| (and & k, or | k));
@@ -106,14 +143,26 @@ pub fn sort_by_u64_key<T: Copy>(items: &mut Vec<T>, scratch: &mut SortScratch<T>
         }
         core::mem::swap(records, records_scratch);
     }
-    gathered.clear();
-    gathered.extend(records.iter().map(|&(_, i)| items[i as usize]));
-    core::mem::swap(items, gathered);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{sort_by_u64_key, SortScratch};
+    use super::{sort_by_u64_key, sorted_order, OrderScratch, SortScratch};
+
+    /// The order is the positions of the standard library's stable sort,
+    /// below and above the length where the radix passes take over, with
+    /// many equal keys (ties stay in their order).
+    #[test]
+    fn order_is_the_stable_sort_of_the_positions() {
+        let mut scratch = OrderScratch::default();
+        for len in [0, 1, 2, 63, 64, 65, 1000] {
+            let keys: Vec<u64> = (0..len as u64).map(|i| (i * 7919 % 61) << 32 | (i * 31 % 5)).collect();
+            let mut expected: Vec<usize> = (0..len).collect();
+            expected.sort_by_key(|&i| keys[i]);
+            let order: Vec<usize> = sorted_order(&keys, &mut scratch, |&k| k).collect();
+            assert_eq!(order, expected, "{len} keys");
+        }
+    }
 
     /// Agrees with the standard library's stable sort on keys with few and
     /// many varying bits, in one run or several (packed before the passes),
