@@ -92,6 +92,14 @@ impl Bvh {
             // nodes of two (fewer nodes to store and to pair up).
             let mut parts = [part; 4];
             let mut count = 1;
+            if part.len() <= 4 {
+                // A part that fits one node: its leaves side by side, as
+                // the splits below would place them, without the splits.
+                count = part.len();
+                for (k, slot_part) in parts[..count].iter_mut().enumerate() {
+                    *slot_part = Part::of(&items, part.start + k, part.start + k + 1);
+                }
+            }
             while count < 4 {
                 let too_big = (0..count).filter(|&i| parts[i].len() > 4).max_by(|&a, &b| {
                     parts[a]
