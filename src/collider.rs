@@ -494,17 +494,20 @@ pub struct Collider {
 
 impl Collider {
     /// Validates `desc` and derives the world shape and bounds.
-    pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
+    pub(crate) fn new(mut desc: ColliderDesc) -> Result<Self> {
         desc.shape.validate()?;
-        let transform = desc.transform.validated()?;
-        let desc = ColliderDesc { transform, ..desc };
-        let world_shape = desc.shape.transformed(&desc.transform, desc.should_rotate)?;
+        desc.transform = desc.transform.validated()?;
+        let kept = desc.shape.is_kept_by(&desc.transform);
+        let world_shape = if kept {
+            desc.shape.clone()
+        } else {
+            desc.shape.transformed(&desc.transform, desc.should_rotate)?
+        };
         let aabb = world_shape.bounding_aabb();
         // The world shape itself, not only its bounds: `Vec3::min`/`max`
         // skip a NaN, so a NaN end point (a finite scale times a finite point
         // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
         // the transform keeps as it is was checked above.
-        let kept = desc.shape.is_kept_by(&desc.transform);
         if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world_shape.validate().is_err()) {
             return Err(Error::NonFinite("collider bounds after transform"));
         }
