@@ -4,6 +4,7 @@
 //! ```text
 //! cargo bench --bench workloads -- [--scene NAME]... [--workload WORKLOAD]...
 //!     [--runs N] [--small] [--max-segments N] [--dir DIR] [--pairs-finder FINDER]
+//! cargo bench --bench workloads -- --memory [--scene NAME]... [--small] [--dir DIR]
 //! ```
 //!
 //! The scenes are generated in memory by the port of `gen_scenes.py`
@@ -32,7 +33,7 @@
 //! collide is driven through its public [`World`] API: the boxes are added
 //! in one batch with [`World::extend`] (a level load: one SAH build of the
 //! tree) and the identity transform (so the world box is the box given),
-//! moves go through [`World::set_shape`], casts through
+//! moves go through [`World::set_shapes`] (one call per frame), casts through
 //! [`World::segment_cast`], pairs through the tree's incremental
 //! [`World::pairs`] or, with `--pairs-finder sweep-and-prune`,
 //! [`World::pairs_sweep_and_prune`].
@@ -53,6 +54,12 @@
 //!   without change detection; the leaves are the exact boxes, and parry's
 //!   box test counts touching boxes, so every pair it reports is a pair.
 //! - frames: see [`bench_frames`].
+//!
+//! With `--memory`, no workload runs: each scene prints the bytes per
+//! collider that collide's world holds ([`World::memory_bytes`], capacities)
+//! after the level load, after a first [`World::pairs`], after a first
+//! [`World::pairs_sweep_and_prune`] too, and after the first frame's moves
+//! and pairs (see [`memory_row`]).
 
 #[path = "scenes.rs"]
 mod scenes;
@@ -87,7 +94,9 @@ usage: cargo bench --bench workloads -- [options]
                          DIR instead of generating them (--small is then ignored)
   --pairs-finder FINDER  collide's pair finder for pairs and frames:
                          tree (World::pairs, default) or sweep-and-prune
-                         (World::pairs_sweep_and_prune)";
+                         (World::pairs_sweep_and_prune)
+  --memory               print collide's memory per collider for each scene
+                         instead of running the workloads";
 
 /// A cast workload estimated to take longer than this (all runs of one
 /// implementation) prints a hint to limit it with `--max-segments`.
@@ -182,6 +191,7 @@ struct Options {
     max_segments: Option<usize>,
     dir: Option<PathBuf>,
     pair_finder: PairFinder,
+    memory: bool,
 }
 
 impl Options {
@@ -195,6 +205,7 @@ impl Options {
             max_segments: None,
             dir: None,
             pair_finder: PairFinder::Tree,
+            memory: false,
         };
         while let Some(arg) = args.next() {
             let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -225,6 +236,7 @@ impl Options {
                         other => return Err(format!("unknown pair finder {other:?}")),
                     }
                 }
+                "--memory" => options.memory = true,
                 "--help" | "-h" => return Ok(None),
                 // `cargo bench` passes `--bench` to every bench binary.
                 "--bench" => {}
@@ -762,6 +774,49 @@ fn run_row(scene: &Scene, workload: Workload, options: &Options, reference: Opti
         .collect()
 }
 
+/// The scene `name`, from `--dir`'s files or generated in memory.
+fn load_or_generate(options: &Options, name: &str) -> Result<Scene, String> {
+    match &options.dir {
+        Some(dir) => {
+            scenes::load_scene(dir, name).map_err(|e| format!("cannot load {name} from {}: {e}", dir.display()))
+        }
+        None => Ok(scenes::generate(name, options.small).expect("a known scene name")),
+    }
+}
+
+/// `--memory`: one Markdown table row of collide's bytes per collider
+/// ([`World::memory_bytes`] over the collider count) on `scene`, after the
+/// level load, after a first [`World::pairs`], after a first
+/// [`World::pairs_sweep_and_prune`] too, and after the first frame's moves
+/// (one [`World::set_shapes`] call, as in `frames`) and pairs.
+fn memory_row(scene: &Scene) -> String {
+    let (mut world, keys) = collide_world(&scene.boxes);
+    let per_collider = |world: &World| world.memory_bytes() as f64 / keys.len() as f64;
+    let loaded = per_collider(&world);
+    world.pairs();
+    let paired = per_collider(&world);
+    world.pairs_sweep_and_prune();
+    let swept = per_collider(&world);
+    let mut boxes = scene.boxes.clone();
+    let updates: Vec<(ColliderKey, Shape)> = scene.frames.first().map_or(Vec::new(), |frame| {
+        frame
+            .iter()
+            .map(|&(id, d)| {
+                let b = &mut boxes[id as usize];
+                translate(b, d);
+                (keys[id as usize], Shape::Aabb(collide_aabb(b)))
+            })
+            .collect()
+    });
+    world.set_shapes(&updates).expect("valid boxes");
+    world.pairs();
+    let moved = per_collider(&world);
+    format!(
+        "| {} | {loaded:.0} B | {paired:.0} B | {swept:.0} B | {moved:.0} B |",
+        scene.name
+    )
+}
+
 fn main() -> ExitCode {
     let options = match Options::parse(std::env::args().skip(1)) {
         Ok(Some(options)) => options,
@@ -781,6 +836,21 @@ fn main() -> ExitCode {
         None if options.small => "generated in memory, small (gen_scenes.py --small)".to_owned(),
         None => "generated in memory, full size".to_owned(),
     };
+    if options.memory {
+        println!("scenes {source}; collide's World::memory_bytes() / colliders (capacities)\n");
+        println!("| scene | after `extend` | after `pairs()` | after `pairs_sweep_and_prune()` too | after one frame's `set_shapes` and `pairs()` |");
+        println!("| --- | --- | --- | --- | --- |");
+        for name in &options.scenes {
+            match load_or_generate(&options, name) {
+                Ok(scene) => println!("{}", memory_row(&scene)),
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     let finder = match options.pair_finder {
         PairFinder::SweepAndPrune => "World::pairs_sweep_and_prune",
         PairFinder::Tree => "World::pairs",
@@ -802,15 +872,12 @@ fn main() -> ExitCode {
 
     let mut failures = Vec::new();
     for name in &options.scenes {
-        let scene = match &options.dir {
-            Some(dir) => match scenes::load_scene(dir, name) {
-                Ok(scene) => scene,
-                Err(e) => {
-                    eprintln!("error: cannot load {name} from {}: {e}", dir.display());
-                    return ExitCode::FAILURE;
-                }
-            },
-            None => scenes::generate(name, options.small).expect("a known scene name"),
+        let scene = match load_or_generate(&options, name) {
+            Ok(scene) => scene,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::FAILURE;
+            }
         };
         for &workload in &options.workloads {
             failures.extend(run_row(&scene, workload, &options, references.get(name)));
