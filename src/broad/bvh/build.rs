@@ -103,14 +103,6 @@ impl Bvh {
             // nodes of two (fewer nodes to store and to pair up).
             let mut parts = [part; 4];
             let mut count = 1;
-            if part.len() <= 4 {
-                // A part that fits one node: its leaves side by side, as
-                // the splits below would place them, without the splits.
-                count = part.len();
-                for (k, slot_part) in parts[..count].iter_mut().enumerate() {
-                    *slot_part = Part::of(&items, part.start + k, part.start + k + 1);
-                }
-            }
             while count < 4 {
                 let too_big = (0..count).filter(|&i| parts[i].len() > 4).max_by(|&a, &b| {
                     parts[a]
@@ -118,18 +110,30 @@ impl Bvh {
                         .surface_area()
                         .total_cmp(&parts[b].bounds.surface_area())
                 });
+                if let Some(i) = too_big {
+                    let (left, right) = sah_split(&mut items, parts[i]);
+                    parts[i] = left;
+                    parts[count] = right;
+                    count += 1;
+                    continue;
+                }
+                // Every part fits one node: the smallest part whose leaves
+                // all fit the spare slots becomes those leaves, side by side
+                // (splitting it in two until each part held one leaf, by up
+                // to three median splits, put the same leaves in this node).
                 let spare = 4 - count;
-                let Some(i) = too_big.or_else(|| {
-                    (0..count)
-                        .filter(|&i| parts[i].len() >= 2 && parts[i].len() - 1 <= spare)
-                        .min_by_key(|&i| parts[i].len())
-                }) else {
+                let Some(i) = (0..count)
+                    .filter(|&i| parts[i].len() >= 2 && parts[i].len() - 1 <= spare)
+                    .min_by_key(|&i| parts[i].len())
+                else {
                     break;
                 };
-                let (left, right) = sah_split(&mut items, parts[i]);
-                parts[i] = left;
-                parts[count] = right;
-                count += 1;
+                let small = parts[i];
+                parts[i] = Part::of(&items, small.start, small.start + 1);
+                for start in small.start + 1..small.end {
+                    parts[count] = Part::of(&items, start, start + 1);
+                    count += 1;
+                }
             }
             for (slot, part) in parts[..count].iter().enumerate() {
                 if part.len() == 1 {
