@@ -476,6 +476,23 @@ fn parry_bvh(boxes: &[Record]) -> Bvh {
     Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves)
 }
 
+/// One frame's moves for collide: each box record moved (in record order)
+/// and the `(key, new box)` updates for one [`World::set_shapes`] call, in
+/// `updates` (cleared first).
+fn frame_updates(
+    frame: &[scenes::Move],
+    boxes: &mut [Record],
+    keys: &[ColliderKey],
+    updates: &mut Vec<(ColliderKey, Shape)>,
+) {
+    updates.clear();
+    for &(id, d) in frame {
+        let b = &mut boxes[id as usize];
+        translate(b, d);
+        updates.push((keys[id as usize], Shape::Aabb(collide_aabb(b))));
+    }
+}
+
 /// Moves a box record by `d`: `min += d; max += d`.
 fn translate(r: &mut Record, d: [f32; 3]) {
     for axis in 0..3 {
@@ -580,12 +597,7 @@ fn bench_frames(scene: &Scene, runs: usize, finder: PairFinder) -> [Outcome; 2] 
             let mut pair_count_sum = 0;
             let start = Instant::now();
             for frame in &scene.frames {
-                updates.clear();
-                for &(id, d) in frame {
-                    let b = &mut boxes[id as usize];
-                    translate(b, d);
-                    updates.push((keys[id as usize], Shape::Aabb(collide_aabb(b))));
-                }
+                frame_updates(frame, &mut boxes, &keys, &mut updates);
                 world.set_shapes(&updates).expect("valid boxes");
                 pair_count_sum += finder.pairs(&mut world).len() as u64;
             }
@@ -797,17 +809,10 @@ fn memory_row(scene: &Scene) -> String {
     let paired = per_collider(&world);
     world.pairs_sweep_and_prune();
     let swept = per_collider(&world);
-    let mut boxes = scene.boxes.clone();
-    let updates: Vec<(ColliderKey, Shape)> = scene.frames.first().map_or(Vec::new(), |frame| {
-        frame
-            .iter()
-            .map(|&(id, d)| {
-                let b = &mut boxes[id as usize];
-                translate(b, d);
-                (keys[id as usize], Shape::Aabb(collide_aabb(b)))
-            })
-            .collect()
-    });
+    let (mut boxes, mut updates) = (scene.boxes.clone(), Vec::new());
+    if let Some(frame) = scene.frames.first() {
+        frame_updates(frame, &mut boxes, &keys, &mut updates);
+    }
     world.set_shapes(&updates).expect("valid boxes");
     world.pairs();
     let moved = per_collider(&world);
