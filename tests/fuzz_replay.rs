@@ -625,3 +625,26 @@ fn f25_a_flat_epa_normal_is_unit_for_a_sliver_triangle() {
     let hit = collide::query::shape_cast(&a, Vec3::new(-4.25, -4.25, -19.0), &sliver, Vec3::ZERO).expect("at t = 0");
     assert!((hit.normal.length() - 1.0).abs() < 1e-6, "{hit:?}");
 }
+
+/// F26: a capsule whose axis is 2.9e-22 long (radius 47) in contact with
+/// itself had a normal of length 0.9967. The axes coincide, so the normal
+/// is the fallback perpendicular to the axis, and the axis, normalised by
+/// `try_normalize` with subnormal squares, was not unit. Fixed in
+/// `src/query/contact.rs`: `perpendicular` normalises by
+/// `math::unit_without_overflow` (scaled where the square leaves the normal
+/// range), as EPA's setup does since F25.
+#[test]
+fn f26_a_capsule_on_itself_with_a_tiny_axis_has_a_unit_normal() {
+    replay_one("world", "f26-capsule-contact-normal-of-a-tiny-axis");
+    let capsule = Capsule::new(
+        Segment::new(
+            Vec3::new(0.0, 3.8096645e-22, 52.5625),
+            Vec3::new(0.0, 9.195742e-23, 52.5625),
+        ),
+        47.125,
+    );
+    let c = capsule.contact_capsule(&capsule).expect("a capsule overlaps itself");
+    assert_eq!(c.depth, 94.25, "{c:?}");
+    assert!((c.normal.length() - 1.0).abs() < 1e-6, "{c:?}");
+    assert!(c.normal.dot(Vec3::Y).abs() < 1e-6, "perpendicular to the axis: {c:?}");
+}

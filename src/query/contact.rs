@@ -7,7 +7,7 @@
 //! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
 //! the best one for the kinds at hand.
 
-use crate::math::{length_without_overflow, unit_by_length, DVec3, Vec3};
+use crate::math::{length_without_overflow, unit_by_length, unit_without_overflow, DVec3, Vec3};
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -75,12 +75,13 @@ impl Contact {
 
 /// A unit vector perpendicular to both directions, or to the first one when
 /// they are parallel, or `X` when both are zero: the normal of two touching
-/// axes.
+/// axes. Each candidate is normalised by [`unit_without_overflow`]: an
+/// axis 1e-22 long has subnormal squares, and `try_normalize` alone made
+/// it a "unit" vector of length 0.997 (F26).
 fn perpendicular(u: Vec3, v: Vec3) -> Vec3 {
-    u.cross(v)
-        .try_normalize()
-        .or_else(|| u.try_normalize().map(|u| u.any_orthonormal_vector()))
-        .or_else(|| v.try_normalize().map(|v| v.any_orthonormal_vector()))
+    unit_without_overflow(u.cross(v))
+        .or_else(|| unit_without_overflow(u).map(|u| u.any_orthonormal_vector()))
+        .or_else(|| unit_without_overflow(v).map(|v| v.any_orthonormal_vector()))
         .unwrap_or(Vec3::X)
 }
 
