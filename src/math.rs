@@ -54,12 +54,19 @@ pub(crate) fn length_without_overflow(v: Vec3) -> f32 {
     }
 }
 
-/// `v` normalised after scaling it to a largest component of 1, or `None`
-/// for a zero or non-finite `v`: a vector of 1e-22 (two centres an ulp
-/// apart) has subnormal squares, and `try_normalize` alone would give a
-/// "unit" vector of length 1.003.
+/// `v` normalised, or `None` for a zero or non-finite `v`: where `|v|` is
+/// in [`PLAIN_LENGTHS`], `v.try_normalize()` (the same bits); outside,
+/// after scaling `v` to a largest component of 1. A vector of 1e-22 (two
+/// centres an ulp apart) has subnormal squares, and `try_normalize` alone
+/// would give a "unit" vector of length 1.003; one of 1.7e38 has an
+/// infinite square, which `try_normalize` takes for no direction at all.
 #[inline]
 pub(crate) fn unit_without_overflow(v: Vec3) -> Option<Vec3> {
+    let length = v.length();
+    if PLAIN_LENGTHS.contains(&length) {
+        // `try_normalize`'s own product, without a second square root.
+        return Some(v * length.recip());
+    }
     let largest = v.abs().max_element();
     if largest > 0.0 {
         (v / largest).try_normalize()

@@ -648,3 +648,35 @@ fn f26_a_capsule_on_itself_with_a_tiny_axis_has_a_unit_normal() {
     assert!((c.normal.length() - 1.0).abs() < 1e-6, "{c:?}");
     assert!(c.normal.dot(Vec3::Y).abs() < 1e-6, "perpendicular to the axis: {c:?}");
 }
+
+/// F27: a point cast from inside a cone whose apex lies at `f32::MAX` (and
+/// whose radius is `f32::MAX`) hit at `t = 0` with a NaN normal and point.
+/// The cone's axis was normalised by `normalize_or_zero`, whose square
+/// overflows for a half-axis of 1.7e38: the axis read as zero, and the
+/// support along `−y` became `−∞`. Fixed in `src/shape/support.rs`: the
+/// cone's and the cylinder's axes are normalised by
+/// `math::unit_without_overflow`, which now scales only where the square
+/// leaves the normal range (bit for bit `try_normalize` within it).
+#[test]
+fn f27_a_cone_reaching_f32_max_has_finite_supports_and_a_unit_normal() {
+    use collide::shape::Support;
+    replay_one("world", "f27-cone-axis-normalised-with-an-overflowing-square");
+    let (base, apex) = (Vec3::new(-20.0, -8.75, -8.75), Vec3::new(-8.25, f32::MAX, -20.0));
+    let cone = collide::Cone::new(base, apex, f32::MAX);
+    let cylinder = collide::Cylinder::new(Segment::new(base, apex), f32::MAX);
+    for d in [Vec3::X, Vec3::Y, Vec3::NEG_Y, Vec3::Z, Vec3::ONE.normalize()] {
+        assert!(cone.support(d).is_finite(), "cone along {d}: {}", cone.support(d));
+        assert!(
+            cylinder.support(d).is_finite(),
+            "cylinder along {d}: {}",
+            cylinder.support(d)
+        );
+    }
+    let point = Sphere::new(Vec3::new(13.75, 13.75, -20.0), 0.0);
+    let hit = collide::query::shape_cast(&point, Vec3::splat(-20.0), &cone, Vec3::ZERO).expect("it starts inside");
+    assert_eq!(hit.t, 0.0, "{hit:?}");
+    assert!(
+        hit.point.is_finite() && (hit.normal.length() - 1.0).abs() < 1e-6,
+        "{hit:?}"
+    );
+}

@@ -23,7 +23,7 @@
 //!   with the precision of their offsets, not of their absolute coordinates.
 
 use crate::collider::Shape;
-use crate::math::{Quat, Vec3};
+use crate::math::{unit_without_overflow, Quat, Vec3};
 use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
 
 /// A convex shape described by its support mapping (see the module docs).
@@ -271,7 +271,7 @@ impl Support for Cylinder {
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
         let half = self.segment.direction() * 0.5;
-        let u = half.normalize_or_zero();
+        let u = unit_without_overflow(half).unwrap_or(Vec3::ZERO);
         let along = if direction.dot(half) >= 0.0 { half } else { -half };
         along + across_axis(direction, u) * self.radius
     }
@@ -291,7 +291,7 @@ impl Support for Cone {
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
         let half = (self.apex - self.base_center) * 0.5;
-        let u = half.normalize_or_zero();
+        let u = unit_without_overflow(half).unwrap_or(Vec3::ZERO);
         let rim = -half + across_axis(direction, u) * self.radius;
         if direction.dot(half) >= direction.dot(rim) {
             half
