@@ -3,15 +3,18 @@
 //! the pairs of the changed ones, found by one tree query per changed
 //! collider when few changed, or by walking the tree against itself through
 //! the subtrees that hold a changed collider when many did. The first call
-//! walks the whole tree.
+//! walks the whole tree. Either way the tree yields candidates (pairs of
+//! leaves whose boxes in the nodes overlap) without reading a leaf; the
+//! leaves are read afterwards, in one loop that fetches ahead.
 
 use slotmap::SlotMap;
 
-use crate::broad::bvh::{Bvh, Leaf};
+use crate::broad::bvh::Bvh;
 use crate::broad::naive::overlaps;
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
+use crate::prefetch::prefetch;
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
 /// tree once per changed leaf; above, it walks the tree against itself.
@@ -42,6 +45,9 @@ pub struct PairCache {
     /// The pairs, sorted, with their leaves' proxies alongside.
     pairs: Vec<Pair>,
     proxies: Vec<(u32, u32)>,
+    /// Reused buffer for the pairs of leaves whose boxes in the tree
+    /// overlap, found by this call before their leaves are read.
+    candidates: Vec<(u32, u32)>,
     /// Reused buffers for the pairs found by this call (with their leaves'
     /// proxies), and for their sorted order.
     fresh: Vec<(Pair, u32, u32)>,
@@ -58,6 +64,7 @@ impl PairCache {
             + self.dirty.capacity()
             + self.pairs.capacity() * size_of::<Pair>()
             + self.proxies.capacity() * 8
+            + self.candidates.capacity() * 8
             + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
             + self.fresh_order.memory_bytes()
     }
@@ -80,33 +87,11 @@ impl PairCache {
     pub fn update(&mut self, bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
         let changed = &self.changed;
         let is_changed = |proxy: u32| is_flagged(changed, proxy);
-
-        self.fresh.clear();
-        let fresh = &mut self.fresh;
-        // A pair of overlapping leaves, at least one changed: kept when the
-        // filters interact and the exact shapes overlap.
-        let mut consider = |pa: u32, la: &Leaf, pb: u32, lb: &Leaf| {
-            if !la.filter.interacts_with(&lb.filter) {
-                return;
-            }
-            // Key order, as every other finder tests a pair: the exact tests
-            // round differently with their arguments swapped.
-            let (a, b, pa, pb) = if la.key < lb.key {
-                (la, lb, pa, pb)
-            } else {
-                (lb, la, pb, pa)
-            };
-            if !((a.is_box && b.is_box) || overlaps(&colliders[a.key], &colliders[b.key])) {
-                return;
-            }
-            let pair = Pair {
-                a: a.key,
-                b: b.key,
-                user_a: a.user_data,
-                user_b: b.user_data,
-            };
-            fresh.push((pair, pa, pb));
-        };
+        // First the candidates, pairs of leaves whose boxes in the tree
+        // overlap, at least one changed, found from the nodes alone; then
+        // their leaves, read in one loop that fetches ahead.
+        self.candidates.clear();
+        let candidates = &mut self.candidates;
         if self.changed_list.len() * QUERY_SHARE < bvh.len() {
             // Few changed: one tree query per changed leaf (Box2D's move
             // buffer), in tree order so that consecutive queries share
@@ -117,9 +102,9 @@ impl PairCache {
             });
             for &pa in self.changed_list.iter().filter(|&&proxy| bvh.is_live(proxy)) {
                 let la = bvh.leaf(pa);
-                bvh.query(&la.aabb, la.filter.mask, |pb, lb| {
-                    if pb != pa && !(is_changed(pb) && pb < pa) && la.aabb.intersects_aabb(&lb.aabb) {
-                        consider(pa, la, pb, lb);
+                bvh.query_proxies(&la.aabb, la.filter.mask, |pb| {
+                    if pb != pa && !(is_changed(pb) && pb < pa) {
+                        candidates.push((pa, pb));
                     }
                 });
             }
@@ -127,8 +112,9 @@ impl PairCache {
             // Many changed: the tree against itself, entering only subtrees
             // with a changed leaf.
             bvh.mark_dirty(&self.changed_list, &mut self.dirty);
-            bvh.overlapping_pairs(&self.dirty, is_changed, consider);
+            bvh.overlapping_pairs(&self.dirty, is_changed, |pa, pb| candidates.push((pa, pb)));
         }
+        resolve_candidates(bvh, colliders, &self.candidates, &mut self.fresh);
         let order = radix_sort::sorted_order(&self.fresh, &mut self.fresh_order, |f| f.0.order_key());
         merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, order);
 
@@ -137,6 +123,53 @@ impl PairCache {
         }
         self.changed_list.clear();
         &self.pairs
+    }
+}
+
+/// How many candidates ahead [`resolve_candidates`] asks for the leaves it
+/// will read: enough to keep several loads in flight.
+const PREFETCH_AHEAD: usize = 8;
+
+/// The pairs among `candidates` (pairs of proxies whose boxes in the tree
+/// overlap) whose tight boxes overlap, whose filters interact and whose
+/// exact shapes overlap, pushed to `fresh` (cleared first) with their
+/// proxies, in key order within each pair. A candidate's two leaves are
+/// asked for [`PREFETCH_AHEAD`] candidates before they are read: the
+/// leaves of a pair are mostly not in cache, and this loop, unlike the
+/// walk that found the candidates, lets the loads overlap.
+fn resolve_candidates(
+    bvh: &Bvh,
+    colliders: &SlotMap<ColliderKey, Collider>,
+    candidates: &[(u32, u32)],
+    fresh: &mut Vec<(Pair, u32, u32)>,
+) {
+    fresh.clear();
+    for (i, &(pa, pb)) in candidates.iter().enumerate() {
+        if let Some(&(ahead_a, ahead_b)) = candidates.get(i + PREFETCH_AHEAD) {
+            prefetch(bvh.leaf(ahead_a));
+            prefetch(bvh.leaf(ahead_b));
+        }
+        let (la, lb) = (bvh.leaf(pa), bvh.leaf(pb));
+        if !la.aabb.intersects_aabb(&lb.aabb) || !la.filter.interacts_with(&lb.filter) {
+            continue;
+        }
+        // Key order, as every other finder tests a pair: the exact tests
+        // round differently with their arguments swapped.
+        let (a, b, pa, pb) = if la.key < lb.key {
+            (la, lb, pa, pb)
+        } else {
+            (lb, la, pb, pa)
+        };
+        if !((a.is_box && b.is_box) || overlaps(&colliders[a.key], &colliders[b.key])) {
+            continue;
+        }
+        let pair = Pair {
+            a: a.key,
+            b: b.key,
+            user_a: a.user_data,
+            user_b: b.user_data,
+        };
+        fresh.push((pair, pa, pb));
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::shape::Aabb;
 
 use super::node::{overlap_mask, overlap_matrix, self_overlap_matrix, slots, splat_box, Node};
-use super::{is_leaf, Bvh, Leaf, LEAF_BIT, NULL_NODE};
+use super::{is_leaf, Bvh, LEAF_BIT, NULL_NODE};
 
 impl Bvh {
     /// Marks in `dirty` (indexed by node, resized to the node count, cleared
@@ -33,22 +33,20 @@ impl Bvh {
         }
     }
 
-    /// Calls `visit(proxy_a, leaf_a, proxy_b, leaf_b)` once for every pair
-    /// of distinct leaves whose tight boxes overlap (closed), at least one of
-    /// them changed: the tree against itself (Bullet's `btDbvt::collideTT`),
-    /// four children against four at a time. Subtrees without a changed leaf
-    /// (per `dirty`, from [`Bvh::mark_dirty`]) are only entered to meet a
-    /// dirty one, so a frame that moved few leaves visits little of the tree.
-    /// Only pairs of inner nodes wait on the stack: two overlapping leaves
-    /// are tested at once, and a leaf against a subtree is walked at once
-    /// with the leaf's box from its node (parry's `traverse_single_subtree`),
-    /// so a leaf record is read only for a pair of overlapping leaf boxes.
-    pub fn overlapping_pairs(
-        &self,
-        dirty: &[bool],
-        changed: impl Fn(u32) -> bool,
-        mut visit: impl FnMut(u32, &Leaf, u32, &Leaf),
-    ) {
+    /// Calls `visit(proxy_a, proxy_b)` once for every pair of distinct
+    /// leaves whose fat boxes (their boxes in the nodes) overlap (closed), at
+    /// least one of them changed: the tree against itself (Bullet's
+    /// `btDbvt::collideTT`), four children against four at a time. Subtrees
+    /// without a changed leaf (per `dirty`, from [`Bvh::mark_dirty`]) are
+    /// only entered to meet a dirty one, so a frame that moved few leaves
+    /// visits little of the tree. Only pairs of inner nodes wait on the
+    /// stack: two overlapping leaves are visited at once, and a leaf against
+    /// a subtree is walked at once with the leaf's box from its node (parry's
+    /// `traverse_single_subtree`). No leaf record is read: the caller reads
+    /// the leaves of the pairs afterwards, in a loop that can fetch several
+    /// at once, where reading them here stalled the walk on each pair's two
+    /// leaves in turn.
+    pub fn overlapping_pairs(&self, dirty: &[bool], changed: impl Fn(u32) -> bool, mut visit: impl FnMut(u32, u32)) {
         if self.root == NULL_NODE || !dirty[self.root as usize] {
             return;
         }
@@ -65,7 +63,7 @@ impl Bvh {
         let mut meet = |stack: &mut Vec<(u32, u32)>, na: &Node, i: usize, nb: &Node, j: usize| {
             let (a, b) = (na.children[i], nb.children[j]);
             match (is_leaf(a), is_leaf(b)) {
-                (true, true) => self.visit_leaf_pair(a, b, &mut visit),
+                (true, true) => visit(a & !LEAF_BIT, b & !LEAF_BIT),
                 (true, false) => {
                     self.leaf_against_subtree(a, &na.slot_box(i), b, &live, &mut subtree_stack, &mut visit);
                 }
@@ -101,17 +99,6 @@ impl Bvh {
         }
     }
 
-    /// Visits two leaves (children `a` and `b`, `LEAF_BIT` set) if their
-    /// tight boxes overlap.
-    #[inline]
-    fn visit_leaf_pair(&self, a: u32, b: u32, visit: &mut impl FnMut(u32, &Leaf, u32, &Leaf)) {
-        let (pa, pb) = (a & !LEAF_BIT, b & !LEAF_BIT);
-        let (la, lb) = (&self.leaves[pa as usize], &self.leaves[pb as usize]);
-        if la.aabb.intersects_aabb(&lb.aabb) {
-            visit(pa, la, pb, lb);
-        }
-    }
-
     /// Visits the leaf `leaf` (a child, `LEAF_BIT` set, whose slot box is
     /// `leaf_box`) against every leaf of the subtree under node `subtree`
     /// whose box overlaps it, entering only live subtrees unless the leaf
@@ -123,7 +110,7 @@ impl Bvh {
         subtree: u32,
         live: &impl Fn(u32) -> bool,
         stack: &mut Vec<u32>,
-        visit: &mut impl FnMut(u32, &Leaf, u32, &Leaf),
+        visit: &mut impl FnMut(u32, u32),
     ) {
         let leaf_live = live(leaf);
         let (min, max) = splat_box(leaf_box);
@@ -138,7 +125,7 @@ impl Bvh {
                     continue;
                 }
                 if is_leaf(child) {
-                    self.visit_leaf_pair(leaf, child, visit);
+                    visit(leaf & !LEAF_BIT, child & !LEAF_BIT);
                 } else {
                     stack.push(child);
                 }

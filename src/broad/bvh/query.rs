@@ -10,6 +10,14 @@ impl Bvh {
     /// Calls `visit(proxy, leaf)` for every leaf whose fat box overlaps
     /// `aabb` (closed) below a node with a category in `mask`.
     pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, &Leaf)) {
+        self.query_proxies(aabb, mask, |proxy| visit(proxy, &self.leaves[proxy as usize]));
+    }
+
+    /// [`Bvh::query`] without reading the leaves: calls `visit(proxy)` for
+    /// every leaf whose fat box overlaps `aabb`, from the boxes in the nodes
+    /// alone. For a caller that reads the leaves later, in a loop that can
+    /// fetch several at once (the pair cache).
+    pub fn query_proxies(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32)) {
         if self.root == NULL_NODE {
             return;
         }
@@ -25,8 +33,7 @@ impl Bvh {
             for slot in slots(hits) {
                 let child = node.children[slot];
                 if is_leaf(child) {
-                    let proxy = child & !LEAF_BIT;
-                    visit(proxy, &self.leaves[proxy as usize]);
+                    visit(child & !LEAF_BIT);
                 } else {
                     stack.push(child);
                 }
