@@ -61,7 +61,12 @@ const REFIT_BUDGET: usize = 4;
 const TIGHTENINGS_PER_REBUILD: usize = 4;
 
 /// A leaf: one collider's tight box and filter, and where it sits in the tree.
+///
+/// 64 bytes, aligned to a cache line, so that a leaf read is one line (at 8
+/// bytes' alignment, most leaves straddled two: 15 % fewer last-level cache
+/// misses in the uniform-100k bullets, by callgrind's cache model at 4 MB).
 #[derive(Debug, Clone, Copy)]
+#[repr(align(64))]
 pub struct Leaf {
     /// The collider's tight world box.
     pub aabb: Aabb,
@@ -78,6 +83,9 @@ pub struct Leaf {
     node: u32,
     slot: u8,
 }
+
+/// A leaf is one cache line (see [`Leaf`]).
+const _: () = assert!(core::mem::size_of::<Leaf>() == 64);
 
 impl Leaf {
     /// The node holding the leaf: nearby leaves sit in nearby nodes, which
