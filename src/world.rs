@@ -572,12 +572,15 @@ impl World {
         if segments.len() != hits.len() {
             return Err(Error::InvalidArgument("one hit slot per segment is needed"));
         }
-        segments.iter().try_for_each(check_segment)?;
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
             const CHUNK: usize = 256;
             if segments.len() > CHUNK {
+                // Checked on all cores too, all before any hit is written.
+                segments
+                    .par_chunks(CHUNK)
+                    .try_for_each(|chunk| chunk.iter().try_for_each(check_segment))?;
                 hits.par_chunks_mut(CHUNK)
                     .zip(segments.par_chunks(CHUNK))
                     .for_each(|(out, segs)| {
@@ -588,6 +591,7 @@ impl World {
                 return Ok(());
             }
         }
+        segments.iter().try_for_each(check_segment)?;
         for (hit, segment) in hits.iter_mut().zip(segments) {
             *hit = self.closest_hit(segment, filter);
         }

@@ -498,6 +498,17 @@ fn casts_refuse_non_finite_segments() {
         let result = world.segment_cast_batch(&[good, s, good], &filter, &mut slots);
         assert!(matches!(result, Err(Error::NonFinite(_))), "{s:?}");
         assert_eq!(slots, [Some(sentinel); 3], "segment_cast_batch wrote on failure");
+        // A batch long enough to be spread over the cores, the bad segment
+        // far from the first chunk: still nothing written.
+        let mut batch = vec![good; 1000];
+        batch[700] = s;
+        let mut slots = vec![Some(sentinel); batch.len()];
+        let result = world.segment_cast_batch(&batch, &filter, &mut slots);
+        assert!(matches!(result, Err(Error::NonFinite(_))), "{s:?}");
+        assert!(
+            slots.iter().all(|&slot| slot == Some(sentinel)),
+            "segment_cast_batch wrote on failure"
+        );
     }
 }
 
