@@ -13,6 +13,18 @@
 /// cache.
 const MAX_DIGIT_BITS: u32 = 12;
 
+/// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
+/// (negative values' bits reversed, the sign bit of the others set).
+#[inline]
+pub(crate) fn total_order_bits(x: f32) -> u32 {
+    let bits = x.to_bits();
+    if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    }
+}
+
 /// The reused buffers of [`sorted_order`]: `(key, position)` records.
 #[derive(Debug, Clone, Default)]
 pub struct OrderScratch {
@@ -147,7 +159,33 @@ fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(
 
 #[cfg(test)]
 mod tests {
-    use super::{sort_by_u64_key, sorted_order, OrderScratch, SortScratch};
+    use super::{sort_by_u64_key, sorted_order, total_order_bits, OrderScratch, SortScratch};
+
+    /// Integer order of `total_order_bits` is `f32::total_cmp`'s order.
+    #[test]
+    fn total_order_bits_sort_as_total_cmp() {
+        let values = [
+            f32::NEG_INFINITY,
+            -f32::MAX,
+            -1.5,
+            -f32::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            f32::from_bits(1),
+            1.0,
+            f32::MAX,
+            f32::INFINITY,
+        ];
+        for a in values {
+            for b in values {
+                assert_eq!(
+                    total_order_bits(a).cmp(&total_order_bits(b)),
+                    a.total_cmp(&b),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
 
     /// The order is the positions of the standard library's stable sort,
     /// below and above the length where the radix passes take over, with

@@ -1,49 +1,233 @@
-//! Persistent sweep and prune (Baraff 1992; Ericson §7.5.1): the boxes'
-//! intervals on one axis, kept sorted between calls, swept to find the
-//! pairs whose intervals overlap, which are then tested on the other axes.
+//! Persistent sweep and prune (Baraff 1992; Ericson §7.5.1), run in the
+//! cells of a coarse grid across the sweep axis: the boxes' intervals on
+//! one axis, sorted, swept to find the pairs whose intervals overlap, which
+//! are then tested on the other axes.
 //!
-//! - The sorted order survives between calls; each call refreshes the
-//!   intervals and restores the order by insertion sort, nearly linear when
-//!   little moved since the last call (frame coherence).
+//! - One sweep over a whole 3D scene meets, for each box, every box whose
+//!   interval on the sweep axis overlaps its own: on uniform-100k about 940
+//!   of them, of which one overlaps on the other axes too. So each box is
+//!   entered in the cells it overlaps of a grid across the sweep axis, and
+//!   each cell is swept on its own (PhysX's multi-box pruning and Bullet's
+//!   multi-SAP cut the world into regions for the same reason). A pair met
+//!   in several cells is reported from one: the cell holding the lower
+//!   corner of the two boxes' overlap across the sweep axis. A cell is at
+//!   least twice as wide as 90 % of the boxes, so most boxes are in one to
+//!   four cells; a box reaching more is swept among the other wide ones
+//!   and against the cells it reaches.
+//! - The arrays persist between calls (a call in steady state allocates
+//!   nothing); each call enters the boxes in their cells anew and sorts the
+//!   entries by cell and lower bound on the sweep axis with a radix sort,
+//!   linear in the entries however much moved. (An insertion sort from the
+//!   last call's order is linear only for a coherent frame, and a box
+//!   crossing into the next row of cells moves its entry past a whole row.)
 //! - The axis is the one along which the box centres spread most (largest
 //!   variance, Ericson §7.5.1), re-chosen when another axis' variance grows
 //!   past 1.5× the current one's, so a scene whose boxes all overlap on x
 //!   (the `column-10k` benchmark scene) sweeps along y or z instead of
 //!   degenerating to O(n²).
-//! - The sweep loop reads plain `f32` arrays (structure of arrays) and
-//!   touches a collider only for a candidate that passes all three axes.
+//! - The sweep loops read plain `f32` arrays (structure of arrays) and
+//!   touch a collider only for a candidate that passes all three axes,
+//!   after the sweep, in a loop that fetches ahead.
+
+use core::ops::Range;
 
 use slotmap::SlotMap;
 
 use crate::broad::naive::overlaps;
-use crate::broad::radix_sort::{self, SortScratch};
+use crate::broad::radix_sort::{self, total_order_bits, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
+use crate::prefetch::prefetch;
 
 /// How much larger another axis' variance must be before the sweep moves
 /// to it (hysteresis, so the axis does not flip every frame).
 const AXIS_SWITCH_RATIO: f64 = 1.5;
+
+/// Cells per grid axis at most: a cell coordinate is clamped to
+/// `0..GRID_CELLS`, so a cell's id stays below 2³⁰.
+const GRID_CELLS: u32 = 1 << 15;
+
+/// The share of boxes a cell is made at least twice as wide as.
+const FITTING_SHARE: f64 = 0.9;
+
+/// Cell widths are powers of `2^(1/4)`: a few steps between powers of two,
+/// so a cell is not up to twice as wide as it needs to be, and few enough
+/// that the grid stays the same from frame to frame.
+const CELL_STEPS_PER_OCTAVE: f64 = 4.0;
+
+/// A box overlapping more cells than this is wide: swept apart.
+const MAX_CELLS_PER_BOX: u32 = 4;
+
+/// The cell id of the wide boxes' entries, after every cell's.
+const WIDE: u32 = u32::MAX;
+
+/// A square grid across the sweep axis, on its two other axes `(u, v)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Grid {
+    /// The lower corner of cell `(0, 0)`, a multiple of `cell`.
+    origin: [f64; 2],
+    /// The width of a cell, a power of `2^(1/4)`.
+    cell: f64,
+    /// Cells along `u` (the row length of the cell ids), at most
+    /// [`GRID_CELLS`].
+    columns: u32,
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Self {
+            origin: [0.0; 2],
+            cell: 1.0,
+            columns: 1,
+        }
+    }
+}
+
+impl Grid {
+    /// The cell coordinate of `x` on grid axis `k`: `⌊(x − origin)/cell⌋`,
+    /// clamped to the grid. Monotone in `x`, which is all the pair finding
+    /// relies on: a point inside a box is in one of the box's cells.
+    fn coordinate(&self, x: f32, k: usize) -> u32 {
+        // Clamped first, then truncated: on the non-negative values left,
+        // truncation is the floor.
+        let c = (f64::from(x) - self.origin[k]) / self.cell;
+        c.clamp(0.0, f64::from(GRID_CELLS - 1)) as u32
+    }
+
+    /// The id of cell `(u, v)`, `u + v·columns`: row by row, dense, below
+    /// 2³⁰.
+    fn id(&self, u: u32, v: u32) -> u32 {
+        u.min(self.columns - 1) + v * self.columns
+    }
+
+    /// The id of the cell holding the point `(u, v)`.
+    fn cell_at(&self, u: f32, v: f32) -> u32 {
+        self.id(self.coordinate(u, 0), self.coordinate(v, 1))
+    }
+}
+
+/// The bounds of the entries in sweep order, one array per bound, named by
+/// the sweep axis `s` and the two across it `(u, v)`.
+#[derive(Debug, Default, Clone)]
+struct Columns {
+    min_s: Vec<f32>,
+    max_s: Vec<f32>,
+    /// The largest upper bound on the sweep axis of the entries of the run
+    /// up to this one: where a box reaching a cell can start its scan.
+    reach_s: Vec<f32>,
+    min_u: Vec<f32>,
+    max_u: Vec<f32>,
+    min_v: Vec<f32>,
+    max_v: Vec<f32>,
+}
+
+impl Columns {
+    fn clear(&mut self) {
+        for column in self.all_mut() {
+            column.clear();
+        }
+    }
+
+    fn all_mut(&mut self) -> [&mut Vec<f32>; 7] {
+        [
+            &mut self.min_s,
+            &mut self.max_s,
+            &mut self.reach_s,
+            &mut self.min_u,
+            &mut self.max_u,
+            &mut self.min_v,
+            &mut self.max_v,
+        ]
+    }
+
+    fn capacity(&self) -> usize {
+        self.min_s.capacity()
+            + self.max_s.capacity()
+            + self.reach_s.capacity()
+            + self.min_u.capacity()
+            + self.max_u.capacity()
+            + self.min_v.capacity()
+            + self.max_v.capacity()
+    }
+
+    /// Whether entries `i` and `j` overlap on the two axes across the sweep.
+    #[inline(always)]
+    fn overlap_across(&self, i: usize, j: usize) -> bool {
+        self.min_u[j] <= self.max_u[i]
+            && self.min_u[i] <= self.max_u[j]
+            && self.min_v[j] <= self.max_v[i]
+            && self.min_v[i] <= self.max_v[j]
+    }
+
+    /// The lower corner of the overlap of entries `i` and `j` across the
+    /// sweep axis, `(u, v)`.
+    #[inline]
+    fn overlap_corner(&self, i: usize, j: usize) -> (f32, f32) {
+        (self.min_u[i].max(self.min_u[j]), self.min_v[i].max(self.min_v[j]))
+    }
+
+    /// Calls `emit(i, j)` for every two entries of `run` (sorted on the
+    /// sweep axis) whose boxes overlap: the sweep.
+    fn sweep(&self, run: Range<usize>, emit: &mut impl FnMut(usize, usize)) {
+        for i in run.clone() {
+            let end = self.max_s[i];
+            for j in i + 1..run.end {
+                if self.min_s[j] > end {
+                    break;
+                }
+                if self.overlap_across(i, j) {
+                    emit(i, j);
+                }
+            }
+        }
+    }
+}
 
 /// Sweep-and-prune pair finder; its arrays persist between calls, so a call
 /// in steady state allocates nothing.
 #[derive(Debug, Default, Clone)]
 pub struct SweepAndPrune {
     axis: usize,
-    /// Colliders in sweep order: by lower bound on `axis`, then key.
+    grid: Grid,
+    /// The colliders.
     keys: Vec<ColliderKey>,
-    /// Per entry, in sweep order: bounds on the sweep axis and the two others.
+    /// Per collider, in `keys` order: its bounds.
     min: [Vec<f32>; 3],
     max: [Vec<f32>; 3],
+    /// The entries, `(cell, collider position in keys)`, sorted by cell and
+    /// within a cell by lower bound on the sweep axis; the wide colliders'
+    /// entries, `(WIDE, position)` (see `MAX_CELLS_PER_BOX`), sorted by
+    /// lower bound, come after every cell's.
+    entries: Vec<(u32, u32)>,
+    /// The entries' bounds, in sweep order.
+    columns: Columns,
+    /// Each cell's entries: `(cell, first entry)`, by cell; the wide
+    /// entries are the last run.
+    runs: Vec<(u32, u32)>,
     /// Colliders added since the last call, not yet in the arrays.
     added: Vec<ColliderKey>,
-    /// The second buffer of the pairs' radix sort.
+    /// Reused buffers: the pairs of colliders whose boxes overlap, before
+    /// their colliders are read; the boxes' widths (for the grid); the
+    /// radix sort's buffers and the entries it sorted; the pairs' radix
+    /// sort.
+    candidates: Vec<(ColliderKey, ColliderKey)>,
+    widths: Vec<f32>,
+    order: OrderScratch,
+    sorted: Vec<(u32, u32)>,
     scratch: SortScratch<Pair>,
 }
 
 impl SweepAndPrune {
     /// Bytes held by the arrays (capacities).
     pub fn memory_bytes(&self) -> usize {
-        (self.keys.capacity() + self.added.capacity()) * core::mem::size_of::<ColliderKey>()
+        use core::mem::size_of;
+        let key = size_of::<ColliderKey>();
+        (self.keys.capacity() + self.added.capacity()) * key
+            + self.candidates.capacity() * 2 * key
+            + (self.entries.capacity() + self.sorted.capacity()) * 8
+            + self.runs.capacity() * 8
+            + (self.columns.capacity() + self.widths.capacity()) * 4
+            + self.order.memory_bytes()
             + self.scratch.memory_bytes()
             + self
                 .min
@@ -63,64 +247,95 @@ impl SweepAndPrune {
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
     pub fn find_pairs(&mut self, colliders: &SlotMap<ColliderKey, Collider>, pairs: &mut Vec<Pair>) {
         self.refresh(colliders);
-        pairs.clear();
-        let sweep = self.axis;
-        let (u, v) = ((sweep + 1) % 3, (sweep + 2) % 3);
-        let n = self.keys.len();
-        for i in 0..n {
-            let end = self.max[sweep][i];
-            let (u_min, u_max, v_min, v_max) = (self.min[u][i], self.max[u][i], self.min[v][i], self.max[v][i]);
-            let mut j = i + 1;
-            while j < n && self.min[sweep][j] <= end {
-                if self.min[u][j] <= u_max
-                    && u_min <= self.max[u][j]
-                    && self.min[v][j] <= v_max
-                    && v_min <= self.max[v][j]
-                {
-                    let (key_a, key_b) = if self.keys[i] < self.keys[j] {
-                        (self.keys[i], self.keys[j])
-                    } else {
-                        (self.keys[j], self.keys[i])
-                    };
-                    let (a, b) = (&colliders[key_a], &colliders[key_b]);
-                    if overlaps(a, b) {
-                        pairs.push(Pair {
-                            a: key_a,
-                            b: key_b,
-                            user_a: a.user_data(),
-                            user_b: b.user_data(),
-                        });
-                    }
+        let mut candidates = core::mem::take(&mut self.candidates);
+        candidates.clear();
+        let (columns, grid, entries) = (&self.columns, &self.grid, &self.entries);
+        let key = |entry: usize| self.keys[entries[entry].1 as usize];
+        for r in 0..self.runs.len() {
+            let (cell, run) = (self.runs[r].0, self.run(r));
+            if cell == WIDE {
+                // Wide boxes against each other: each pair once, here.
+                columns.sweep(run.clone(), &mut |i, j| candidates.push((key(i), key(j))));
+                for wide in run {
+                    self.sweep_wide_against_cells(wide, &mut |i, j| candidates.push((key(i), key(j))));
                 }
-                j += 1;
+            } else {
+                // Two boxes that share several cells meet in each: the
+                // pair is taken in the cell of their overlap's corner.
+                columns.sweep(run, &mut |i, j| {
+                    let (u, v) = columns.overlap_corner(i, j);
+                    if grid.cell_at(u, v) == cell {
+                        candidates.push((key(i), key(j)));
+                    }
+                });
             }
         }
+        resolve_candidates(colliders, &candidates, pairs);
+        self.candidates = candidates;
         radix_sort::sort_by_u64_key(pairs, &mut self.scratch, Pair::order_key);
     }
 
-    /// Drops removed colliders, adds new ones, reloads every box, re-chooses
-    /// the axis if it drifted, and restores the sweep order.
-    fn refresh(&mut self, colliders: &SlotMap<ColliderKey, Collider>) {
-        let mut write = 0;
-        for read in 0..self.keys.len() {
-            let key = self.keys[read];
-            if colliders.contains_key(key) {
-                self.keys[write] = key;
-                write += 1;
+    /// The entries of run `r` (one cell's, or the wide ones), in sweep order.
+    fn run(&self, r: usize) -> Range<usize> {
+        let end = self
+            .runs
+            .get(r + 1)
+            .map_or(self.entries.len(), |&(_, start)| start as usize);
+        self.runs[r].1 as usize..end
+    }
+
+    /// Calls `emit(wide, j)` for every entry `j` of a cell whose box
+    /// overlaps the wide entry `wide`'s, taken in the cell of their
+    /// overlap's corner. The cells are those `wide` overlaps; in each, the
+    /// entries from the first whose run so far reaches `wide`'s lower bound
+    /// on the sweep axis (by binary search on `reach_s`) to the last that
+    /// starts before its upper bound.
+    fn sweep_wide_against_cells(&self, wide: usize, emit: &mut impl FnMut(usize, usize)) {
+        let (c, grid) = (&self.columns, &self.grid);
+        let u_range = grid.coordinate(c.min_u[wide], 0)..=grid.coordinate(c.max_u[wide], 0).min(grid.columns - 1);
+        let first_cell = grid.cell_at(c.min_u[wide], c.min_v[wide]);
+        let last_cell = grid.cell_at(c.max_u[wide], c.max_v[wide]);
+        let first_run = self.runs.partition_point(|&(cell, _)| cell < first_cell);
+        for r in first_run..self.runs.len() {
+            let cell = self.runs[r].0;
+            if cell > last_cell {
+                break;
+            }
+            if !u_range.contains(&(cell % grid.columns)) {
+                continue;
+            }
+            let run = self.run(r);
+            let start = run.start + c.reach_s[run.clone()].partition_point(|&reach| reach < c.min_s[wide]);
+            for j in start..run.end {
+                if c.min_s[j] > c.max_s[wide] {
+                    break;
+                }
+                if c.min_s[wide] <= c.max_s[j] && c.overlap_across(wide, j) {
+                    let (u, v) = c.overlap_corner(wide, j);
+                    if grid.cell_at(u, v) == cell {
+                        emit(wide, j);
+                    }
+                }
             }
         }
-        self.keys.truncate(write);
+    }
+
+    /// Drops removed colliders, adds new ones, reloads every box, re-chooses
+    /// the axis if it drifted and the grid, and sorts the entries.
+    fn refresh(&mut self, colliders: &SlotMap<ColliderKey, Collider>) {
+        self.keys.retain(|&key| colliders.contains_key(key));
         self.keys
             .extend(self.added.drain(..).filter(|&k| colliders.contains_key(k)));
+        let n = self.keys.len();
         for axis in 0..3 {
-            self.min[axis].clear();
-            self.max[axis].clear();
+            self.min[axis].resize(n, 0.0);
+            self.max[axis].resize(n, 0.0);
         }
-        for &key in &self.keys {
+        for (p, &key) in self.keys.iter().enumerate() {
             let aabb = colliders[key].aabb();
             for axis in 0..3 {
-                self.min[axis].push(aabb.min[axis]);
-                self.max[axis].push(aabb.max[axis]);
+                self.min[axis][p] = aabb.min[axis];
+                self.max[axis][p] = aabb.max[axis];
             }
         }
         let variance = self.centre_variance();
@@ -128,7 +343,83 @@ impl SweepAndPrune {
         if variance[best] > AXIS_SWITCH_RATIO * variance[self.axis] {
             self.axis = best;
         }
-        self.insertion_sort();
+        self.grid = self.fitting_grid();
+        self.enter_cells();
+        self.sort_entries();
+        self.load_columns();
+    }
+
+    /// The axes across the sweep axis, `(u, v)`.
+    fn cross_axes(&self) -> (usize, usize) {
+        ((self.axis + 1) % 3, (self.axis + 2) % 3)
+    }
+
+    /// The entries of every collider, in `keys` order: one per cell it
+    /// overlaps, or one wide entry.
+    fn enter_cells(&mut self) {
+        let (u, v) = self.cross_axes();
+        self.entries.clear();
+        // Most boxes are in one or two cells (a quarter of them in four).
+        self.entries.reserve(2 * self.keys.len());
+        for p in 0..self.keys.len() {
+            let grid = &self.grid;
+            let (u0, u1) = (grid.coordinate(self.min[u][p], 0), grid.coordinate(self.max[u][p], 0));
+            let (v0, v1) = (grid.coordinate(self.min[v][p], 1), grid.coordinate(self.max[v][p], 1));
+            if (u1 - u0 + 1) * (v1 - v0 + 1) > MAX_CELLS_PER_BOX {
+                self.entries.push((WIDE, p as u32));
+                continue;
+            }
+            for cv in v0..=v1 {
+                for cu in u0..=u1 {
+                    self.entries.push((grid.id(cu, cv), p as u32));
+                }
+            }
+        }
+    }
+
+    /// Sorts the entries by cell, then by lower bound on the sweep axis:
+    /// one radix sort on both (the cell id's bits above the bound's), and
+    /// the runs of each cell's entries.
+    fn sort_entries(&mut self) {
+        let min_s = &self.min[self.axis];
+        let order = radix_sort::sorted_order(&self.entries, &mut self.order, |&(cell, p)| {
+            u64::from(cell) << 32 | u64::from(total_order_bits(min_s[p as usize]))
+        });
+        self.sorted.clear();
+        self.sorted.extend(order.map(|i| self.entries[i]));
+        core::mem::swap(&mut self.entries, &mut self.sorted);
+        self.runs.clear();
+        for (i, &(cell, _)) in self.entries.iter().enumerate() {
+            if self.runs.last().is_none_or(|&(last, _)| last != cell) {
+                self.runs.push((cell, i as u32));
+            }
+        }
+    }
+
+    /// Gathers the entries' bounds into the columns, in sweep order.
+    fn load_columns(&mut self) {
+        let (s, (u, v)) = (self.axis, self.cross_axes());
+        let entries = &self.entries;
+        let c = &mut self.columns;
+        c.clear();
+        let gather = |column: &mut Vec<f32>, bounds: &[f32]| {
+            column.extend(entries.iter().map(|&(_, p)| bounds[p as usize]));
+        };
+        gather(&mut c.min_s, &self.min[s]);
+        gather(&mut c.max_s, &self.max[s]);
+        gather(&mut c.min_u, &self.min[u]);
+        gather(&mut c.max_u, &self.max[u]);
+        gather(&mut c.min_v, &self.min[v]);
+        gather(&mut c.max_v, &self.max[v]);
+        let mut reach = f32::NEG_INFINITY;
+        c.reach_s
+            .extend(entries.iter().zip(&c.max_s).enumerate().map(|(i, (&(cell, _), &max))| {
+                if i == 0 || entries[i - 1].0 != cell {
+                    reach = f32::NEG_INFINITY;
+                }
+                reach = reach.max(max);
+                reach
+            }));
     }
 
     /// The variance of the box centres along each axis.
@@ -148,54 +439,80 @@ impl SweepAndPrune {
         })
     }
 
-    /// Sorts the entries by `(min on the sweep axis, key)` by insertion
-    /// sort: O(n + inversions), nearly linear for a coherent frame. After an
-    /// axis change or a large jump it degrades gracefully up to O(n²), so a
-    /// heavily disordered array is sorted by a full sort instead.
-    fn insertion_sort(&mut self) {
-        let axis = self.axis;
+    /// The grid across the sweep axis for the current boxes: cells at least
+    /// twice as wide as [`FITTING_SHARE`] of the boxes (their larger width on
+    /// the two axes) and at least the spread of their lower corners over
+    /// [`GRID_CELLS`], rounded up to a power of `2^(1/4)`, aligned to
+    /// multiples of the cell below the lowest corner. The rounding and that
+    /// alignment keep the grid, and so the sweep order, the same from frame
+    /// to frame.
+    fn fitting_grid(&mut self) -> Grid {
+        let (u, v) = self.cross_axes();
         let n = self.keys.len();
-        let before = |a: (f32, ColliderKey), b: (f32, ColliderKey)| a.0 < b.0 || (a.0 == b.0 && a.1 < b.1);
-        let mut moves = 0usize;
-        for i in 1..n {
-            let entry = (self.min[axis][i], self.keys[i]);
-            let mut j = i;
-            while j > 0 && before(entry, (self.min[axis][j - 1], self.keys[j - 1])) {
-                j -= 1;
-            }
-            if j < i {
-                moves += i - j;
-                self.rotate_entry(j, i);
-            }
-            if moves > 8 * n + 1024 {
-                self.full_sort();
-                return;
+        if n == 0 {
+            return Grid::default();
+        }
+        self.widths.clear();
+        self.widths
+            .extend((0..n).map(|i| (self.max[u][i] - self.min[u][i]).max(self.max[v][i] - self.min[v][i])));
+        let rank = ((n - 1) as f64 * FITTING_SHARE) as usize;
+        let (_, &mut width, _) = self.widths.select_nth_unstable_by(rank, f32::total_cmp);
+        let low = |axis: usize| self.min[axis].iter().copied().fold(f32::INFINITY, f32::min);
+        let high = |axis: usize| self.min[axis].iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let (low_u, low_v) = (f64::from(low(u)), f64::from(low(v)));
+        let spread = (f64::from(high(u)) - low_u).max(f64::from(high(v)) - low_v);
+        let wanted = (2.0 * f64::from(width)).max(spread / f64::from(GRID_CELLS));
+        let cell = if wanted > 0.0 {
+            ((wanted.log2() * CELL_STEPS_PER_OCTAVE).ceil() / CELL_STEPS_PER_OCTAVE).exp2()
+        } else {
+            1.0
+        };
+        let mut grid = Grid {
+            origin: [(low_u / cell).floor() * cell, (low_v / cell).floor() * cell],
+            cell,
+            columns: GRID_CELLS,
+        };
+        let highest_u = self.max[u].iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        grid.columns = grid.coordinate(highest_u, 0) + 1;
+        grid
+    }
+}
+
+/// How many candidates ahead [`resolve_candidates`] asks for the colliders
+/// it will read: enough to keep several loads in flight.
+const PREFETCH_AHEAD: usize = 8;
+
+/// Pushes to `pairs` (cleared first) every candidate pair of colliders
+/// (boxes overlapping) whose filters interact and shapes overlap, as
+/// `(a, b)` with `a < b`. The colliders of a candidate are asked for
+/// [`PREFETCH_AHEAD`] candidates before they are read: they lie scattered
+/// across memory, and this loop, unlike the sweep, lets the loads overlap.
+fn resolve_candidates(
+    colliders: &SlotMap<ColliderKey, Collider>,
+    candidates: &[(ColliderKey, ColliderKey)],
+    pairs: &mut Vec<Pair>,
+) {
+    pairs.clear();
+    for (i, &(first, second)) in candidates.iter().enumerate() {
+        if let Some(&(ahead_a, ahead_b)) = candidates.get(i + PREFETCH_AHEAD) {
+            if let (Some(a), Some(b)) = (colliders.get(ahead_a), colliders.get(ahead_b)) {
+                prefetch(a);
+                prefetch(b);
             }
         }
-    }
-
-    /// Moves entry `i` down to position `j < i`, shifting the others up.
-    fn rotate_entry(&mut self, j: usize, i: usize) {
-        self.keys[j..=i].rotate_right(1);
-        for axis in 0..3 {
-            self.min[axis][j..=i].rotate_right(1);
-            self.max[axis][j..=i].rotate_right(1);
-        }
-    }
-
-    /// Sorts all entries from scratch (O(n log n)).
-    fn full_sort(&mut self) {
-        let axis = self.axis;
-        let mut order: Vec<usize> = (0..self.keys.len()).collect();
-        order.sort_unstable_by(|&a, &b| {
-            self.min[axis][a]
-                .total_cmp(&self.min[axis][b])
-                .then(self.keys[a].cmp(&self.keys[b]))
-        });
-        self.keys = order.iter().map(|&i| self.keys[i]).collect();
-        for a in 0..3 {
-            self.min[a] = order.iter().map(|&i| self.min[a][i]).collect();
-            self.max[a] = order.iter().map(|&i| self.max[a][i]).collect();
+        let (key_a, key_b) = if first < second {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let (a, b) = (&colliders[key_a], &colliders[key_b]);
+        if overlaps(a, b) {
+            pairs.push(Pair {
+                a: key_a,
+                b: key_b,
+                user_a: a.user_data(),
+                user_b: b.user_data(),
+            });
         }
     }
 }

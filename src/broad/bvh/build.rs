@@ -1,5 +1,6 @@
 //! The top-down binned SAH build of the whole tree.
 
+use crate::broad::radix_sort::total_order_bits;
 use crate::math::Vec3A;
 use crate::shape::Aabb;
 
@@ -329,18 +330,6 @@ fn partition(
     }
 }
 
-/// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
-/// (negative values' bits reversed, the sign bit of the others set).
-#[inline]
-fn total_order_bits(x: f32) -> u32 {
-    let bits = x.to_bits();
-    if bits >> 31 == 1 {
-        !bits
-    } else {
-        bits | 1 << 31
-    }
-}
-
 /// The bins (`BINS` per axis) of a centre on the three axes, given its
 /// position `x` in bin widths from the low end (`(c − lo)·scale`, in
 /// `[0, BINS]`): `round(x − ½)` clamped to `[0, BINS − 1]`: `⌊x⌋`, but for whole `x`,
@@ -523,32 +512,6 @@ mod tests {
                 bin_indices::<BINS>(Vec3A::splat(odd)).iter().all(|&b| b <= last),
                 "{odd}"
             );
-        }
-    }
-
-    /// Integer order of `total_order_bits` is `f32::total_cmp`'s order.
-    #[test]
-    fn total_order_bits_sort_as_total_cmp() {
-        let values = [
-            f32::NEG_INFINITY,
-            -f32::MAX,
-            -1.5,
-            -f32::MIN_POSITIVE,
-            -0.0,
-            0.0,
-            f32::from_bits(1),
-            1.0,
-            f32::MAX,
-            f32::INFINITY,
-        ];
-        for a in values {
-            for b in values {
-                assert_eq!(
-                    total_order_bits(a).cmp(&total_order_bits(b)),
-                    a.total_cmp(&b),
-                    "{a} {b}"
-                );
-            }
         }
     }
 
