@@ -36,7 +36,7 @@ use slotmap::SlotMap;
 use crate::broad::naive::overlaps;
 use crate::broad::radix_sort::{self, total_order_bits, OrderScratch, SortScratch};
 use crate::broad::Pair;
-use crate::collider::{Collider, ColliderKey};
+use crate::collider::{Collider, ColliderKey, Filter};
 use crate::prefetch::prefetch;
 
 /// How much larger another axis' variance must be before the sweep moves
@@ -191,9 +191,12 @@ pub struct SweepAndPrune {
     grid: Grid,
     /// The colliders.
     keys: Vec<ColliderKey>,
-    /// Per collider, in `keys` order: its bounds.
+    /// Per collider, in `keys` order: its bounds, and what a pair of two
+    /// boxes needs besides (read with the bounds, so that such a pair is
+    /// taken without reading its colliders again).
     min: [Vec<f32>; 3],
     max: [Vec<f32>; 3],
+    boxes: Vec<BoxPairing>,
     /// The entries, `(cell, collider position in keys)`, sorted by cell and
     /// within a cell by lower bound on the sweep axis; the wide colliders'
     /// entries, `(WIDE, position)` (see `MAX_CELLS_PER_BOX`), sorted by
@@ -206,11 +209,11 @@ pub struct SweepAndPrune {
     runs: Vec<(u32, u32)>,
     /// Colliders added since the last call, not yet in the arrays.
     added: Vec<ColliderKey>,
-    /// Reused buffers: the pairs of colliders whose boxes overlap, before
-    /// their colliders are read; the boxes' widths (for the grid); the
+    /// Reused buffers: the pairs of colliders (positions in `keys`) whose
+    /// boxes overlap, before the colliders that are not boxes are read; the boxes' widths (for the grid); the
     /// radix sort's buffers and the entries it sorted; the pairs' radix
     /// sort.
-    candidates: Vec<(ColliderKey, ColliderKey)>,
+    candidates: Vec<(u32, u32)>,
     widths: Vec<f32>,
     order: OrderScratch,
     sorted: Vec<(u32, u32)>,
@@ -223,7 +226,8 @@ impl SweepAndPrune {
         use core::mem::size_of;
         let key = size_of::<ColliderKey>();
         (self.keys.capacity() + self.added.capacity()) * key
-            + self.candidates.capacity() * 2 * key
+            + self.candidates.capacity() * 8
+            + self.boxes.capacity() * size_of::<BoxPairing>()
             + (self.entries.capacity() + self.sorted.capacity()) * 8
             + self.runs.capacity() * 8
             + (self.columns.capacity() + self.widths.capacity()) * 4
@@ -250,7 +254,7 @@ impl SweepAndPrune {
         let mut candidates = core::mem::take(&mut self.candidates);
         candidates.clear();
         let (columns, grid, entries) = (&self.columns, &self.grid, &self.entries);
-        let key = |entry: usize| self.keys[entries[entry].1 as usize];
+        let key = |entry: usize| entries[entry].1;
         for r in 0..self.runs.len() {
             let (cell, run) = (self.runs[r].0, self.run(r));
             if cell == WIDE {
@@ -270,9 +274,53 @@ impl SweepAndPrune {
                 });
             }
         }
-        resolve_candidates(colliders, &candidates, pairs);
+        self.resolve_candidates(colliders, &candidates, pairs);
         self.candidates = candidates;
         radix_sort::sort_by_u64_key(pairs, &mut self.scratch, Pair::order_key);
+    }
+
+    /// Pushes to `pairs` (cleared first) every candidate pair (colliders,
+    /// by position in `keys`, whose boxes overlap) whose filters interact
+    /// and shapes overlap, as `(a, b)` with `a < b`. Two boxes are taken as
+    /// they are; for the other shapes the colliders are read, asked for
+    /// [`PREFETCH_AHEAD`] candidates before: they lie scattered across
+    /// memory, and this loop, unlike the sweep, lets the loads overlap.
+    fn resolve_candidates(
+        &self,
+        colliders: &SlotMap<ColliderKey, Collider>,
+        candidates: &[(u32, u32)],
+        pairs: &mut Vec<Pair>,
+    ) {
+        pairs.clear();
+        let both_boxes = |p: u32, q: u32| self.boxes[p as usize].is_box && self.boxes[q as usize].is_box;
+        for (i, &(p, q)) in candidates.iter().enumerate() {
+            if let Some(&(ahead_p, ahead_q)) = candidates.get(i + PREFETCH_AHEAD) {
+                if !both_boxes(ahead_p, ahead_q) {
+                    prefetch(&colliders[self.keys[ahead_p as usize]]);
+                    prefetch(&colliders[self.keys[ahead_q as usize]]);
+                }
+            }
+            let (key_p, key_q) = (self.keys[p as usize], self.keys[q as usize]);
+            let ((key_a, a), (key_b, b)) = if key_p < key_q {
+                ((key_p, p as usize), (key_q, q as usize))
+            } else {
+                ((key_q, q as usize), (key_p, p as usize))
+            };
+            let (box_a, box_b) = (&self.boxes[a], &self.boxes[b]);
+            let overlapping = if box_a.is_box && box_b.is_box {
+                box_a.filter.interacts_with(&box_b.filter)
+            } else {
+                overlaps(&colliders[key_a], &colliders[key_b])
+            };
+            if overlapping {
+                pairs.push(Pair {
+                    a: key_a,
+                    b: key_b,
+                    user_a: box_a.user_data,
+                    user_b: box_b.user_data,
+                });
+            }
+        }
     }
 
     /// The entries of run `r` (one cell's, or the wide ones), in sweep order.
@@ -331,12 +379,19 @@ impl SweepAndPrune {
             self.min[axis].resize(n, 0.0);
             self.max[axis].resize(n, 0.0);
         }
+        self.boxes.clear();
         for (p, &key) in self.keys.iter().enumerate() {
-            let aabb = colliders[key].aabb();
+            let collider = &colliders[key];
+            let aabb = collider.aabb();
             for axis in 0..3 {
                 self.min[axis][p] = aabb.min[axis];
                 self.max[axis][p] = aabb.max[axis];
             }
+            self.boxes.push(BoxPairing {
+                is_box: collider.is_box(),
+                filter: *collider.filter(),
+                user_data: collider.user_data(),
+            });
         }
         let variance = self.centre_variance();
         let best = (0..3).max_by(|&a, &b| variance[a].total_cmp(&variance[b])).unwrap_or(0);
@@ -478,41 +533,15 @@ impl SweepAndPrune {
     }
 }
 
-/// How many candidates ahead [`resolve_candidates`] asks for the colliders
-/// it will read: enough to keep several loads in flight.
+/// How many candidates ahead [`SweepAndPrune::resolve_candidates`] asks
+/// for the colliders it will read: enough to keep several loads in flight.
 const PREFETCH_AHEAD: usize = 8;
 
-/// Pushes to `pairs` (cleared first) every candidate pair of colliders
-/// (boxes overlapping) whose filters interact and shapes overlap, as
-/// `(a, b)` with `a < b`. The colliders of a candidate are asked for
-/// [`PREFETCH_AHEAD`] candidates before they are read: they lie scattered
-/// across memory, and this loop, unlike the sweep, lets the loads overlap.
-fn resolve_candidates(
-    colliders: &SlotMap<ColliderKey, Collider>,
-    candidates: &[(ColliderKey, ColliderKey)],
-    pairs: &mut Vec<Pair>,
-) {
-    pairs.clear();
-    for (i, &(first, second)) in candidates.iter().enumerate() {
-        if let Some(&(ahead_a, ahead_b)) = candidates.get(i + PREFETCH_AHEAD) {
-            if let (Some(a), Some(b)) = (colliders.get(ahead_a), colliders.get(ahead_b)) {
-                prefetch(a);
-                prefetch(b);
-            }
-        }
-        let (key_a, key_b) = if first < second {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        let (a, b) = (&colliders[key_a], &colliders[key_b]);
-        if overlaps(a, b) {
-            pairs.push(Pair {
-                a: key_a,
-                b: key_b,
-                user_a: a.user_data(),
-                user_b: b.user_data(),
-            });
-        }
-    }
+/// What a pair of two box colliders needs besides their boxes: a box is its
+/// own world shape, so overlapping boxes are overlapping colliders.
+#[derive(Debug, Clone, Copy)]
+struct BoxPairing {
+    is_box: bool,
+    filter: Filter,
+    user_data: u64,
 }
