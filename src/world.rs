@@ -820,8 +820,9 @@ impl World {
     }
 
     /// The same pairs as [`World::test_pairwise`], in the same order, found
-    /// by sweep and prune. Takes `&mut self` because the finder keeps its
-    /// sorted arrays between calls.
+    /// by sweep and prune in the cells of a coarse grid across the sweep
+    /// axis (see [`broad::sap`](crate::broad::sap)). Takes `&mut self`
+    /// because the finder keeps its arrays between calls.
     pub fn test_sweep_and_prune(&mut self, mut f: impl FnMut(Pair)) {
         for pair in self.pairs_sweep_and_prune() {
             f(*pair);
