@@ -134,3 +134,68 @@ fn points_only() {
     assert!(!reference.is_empty());
     assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
 }
+
+/// Wide boxes of every orientation among small ones: slabs across the
+/// whole scene beside it and through it on each axis, walls long on each
+/// axis, and a box far out on every axis (the grid leaves it in an edge
+/// cell). Each wide box is swept against the cells it reaches, row by row,
+/// and passed over where the cells' boxes lie beyond it.
+#[test]
+fn wide_boxes_of_every_orientation() {
+    let mut world = World::new();
+    let mut descs: Vec<ColliderDesc> = (0..2000)
+        .map(|i| {
+            let (x, y, z) = (
+                (i % 20) as f32 * 1.5,
+                (i / 20 % 10) as f32 * 1.5,
+                (i / 200) as f32 * 1.5,
+            );
+            boxed(Vec3::new(x, y, z), Vec3::splat(1.0))
+        })
+        .collect();
+    for axis in 0..3 {
+        let slab = |offset: f32| {
+            let mut min = Vec3::splat(-10.0);
+            let mut size = Vec3::splat(60.0);
+            min[axis] = offset;
+            size[axis] = 0.5;
+            boxed(min, size)
+        };
+        descs.extend([-100.0, 100.0, -0.5, 7.0, 14.5, 15.25, 29.5].map(slab));
+        for at in [0.5f32, 6.0, 13.5] {
+            let mut min = Vec3::splat(at);
+            let mut size = Vec3::splat(0.25);
+            min[axis] = -5.0;
+            size[axis] = 50.0;
+            descs.push(boxed(min, size));
+        }
+    }
+    descs.push(boxed(Vec3::splat(5.0e8), Vec3::splat(2.0)));
+    descs.push(boxed(Vec3::splat(5.0e8 + 1.0), Vec3::splat(2.0)));
+    world.extend(descs).unwrap();
+    let reference = pairwise(&world);
+    assert!(reference.len() > 1000, "{} pairs", reference.len());
+    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+}
+
+/// Two wide slabs just touching the first and the last of the small boxes
+/// on the sweep axis (the boxes spread most along x, so x is swept): a
+/// wide box is passed over only when it lies strictly beyond them.
+#[test]
+fn wide_slabs_touching_the_ends_of_the_sweep() {
+    let mut world = World::new();
+    let mut descs: Vec<ColliderDesc> = (0..101)
+        .map(|i| boxed(Vec3::new(i as f32, (i % 3) as f32, (i % 5) as f32), Vec3::ONE))
+        .collect();
+    descs.push(boxed(Vec3::new(-1.0, -50.0, -50.0), Vec3::new(1.0, 100.0, 100.0)));
+    descs.push(boxed(Vec3::new(101.0, -50.0, -50.0), Vec3::new(1.0, 100.0, 100.0)));
+    let keys = world.extend(descs).unwrap();
+    let slabs = &keys[keys.len() - 2..];
+    let reference = pairwise(&world);
+    let slab_pairs = reference
+        .iter()
+        .filter(|p| slabs.contains(&p.a) || slabs.contains(&p.b))
+        .count();
+    assert_eq!(slab_pairs, 2, "each slab touches one end box");
+    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+}

@@ -55,6 +55,17 @@ const FITTING_SHARE: f64 = 0.9;
 /// that the grid stays the same from frame to frame.
 const CELL_STEPS_PER_OCTAVE: f64 = 4.0;
 
+/// The share of the boxes' lower corners, at each end of each axis across
+/// the sweep, left out of the spread the grid must cover.
+const OUTLIER_SHARE: f64 = 0.01;
+
+/// How many boxes, evenly strided, the grid's width and spread are taken
+/// from.
+const GRID_SAMPLE: usize = 1024;
+
+/// The widest cell: wider than any `f32` box, and finite.
+const MAX_CELL: f64 = 1.0e300;
+
 /// A box overlapping more cells than this is wide: swept apart.
 const MAX_CELLS_PER_BOX: u32 = 4;
 
@@ -207,14 +218,20 @@ pub struct SweepAndPrune {
     /// Each cell's entries: `(cell, first entry)`, by cell; the wide
     /// entries are the last run.
     runs: Vec<(u32, u32)>,
+    /// Each row of cells' first run (by index in `runs`), up to the last
+    /// row with a run, then the index of the runs' end (the wide run's).
+    row_starts: Vec<u32>,
+    /// The span of the cells' entries (all but the wide ones) on the sweep
+    /// axis: a wide box outside it meets none of them.
+    cells_span_s: (f32, f32),
     /// Colliders added since the last call, not yet in the arrays.
     added: Vec<ColliderKey>,
     /// Reused buffers: the pairs of colliders (positions in `keys`) whose
-    /// boxes overlap, before the colliders that are not boxes are read; the boxes' widths (for the grid); the
-    /// radix sort's buffers and the entries it sorted; the pairs' radix
-    /// sort.
+    /// boxes overlap, before the colliders that are not boxes are read; the
+    /// sampled widths and corners the grid is fitted to; the radix sort's
+    /// buffers and the entries it sorted; the pairs' radix sort.
     candidates: Vec<(u32, u32)>,
-    widths: Vec<f32>,
+    samples: Vec<f32>,
     order: OrderScratch,
     sorted: Vec<(u32, u32)>,
     scratch: SortScratch<Pair>,
@@ -230,7 +247,8 @@ impl SweepAndPrune {
             + self.boxes.capacity() * size_of::<BoxPairing>()
             + (self.entries.capacity() + self.sorted.capacity()) * 8
             + self.runs.capacity() * 8
-            + (self.columns.capacity() + self.widths.capacity()) * 4
+            + self.row_starts.capacity() * 4
+            + (self.columns.capacity() + self.samples.capacity()) * 4
             + self.order.memory_bytes()
             + self.scratch.memory_bytes()
             + self
@@ -334,35 +352,60 @@ impl SweepAndPrune {
 
     /// Calls `emit(wide, j)` for every entry `j` of a cell whose box
     /// overlaps the wide entry `wide`'s, taken in the cell of their
-    /// overlap's corner. The cells are those `wide` overlaps; in each, the
-    /// entries from the first whose run so far reaches `wide`'s lower bound
-    /// on the sweep axis (by binary search on `reach_s`) to the last that
-    /// starts before its upper bound.
+    /// overlap's corner. The cells are those `wide` overlaps, row by row
+    /// (each row's runs found by `row_starts`, the first in the row by
+    /// binary search). A cell whose entries
+    /// all end before `wide` starts on the sweep axis, or start after it
+    /// ends, is passed over; in the others, the entries from the first whose
+    /// run so far reaches `wide`'s lower bound (by binary search on
+    /// `reach_s`) to the last that starts before its upper bound.
     fn sweep_wide_against_cells(&self, wide: usize, emit: &mut impl FnMut(usize, usize)) {
         let (c, grid) = (&self.columns, &self.grid);
-        let u_range = grid.coordinate(c.min_u[wide], 0)..=grid.coordinate(c.max_u[wide], 0).min(grid.columns - 1);
-        let first_cell = grid.cell_at(c.min_u[wide], c.min_v[wide]);
-        let last_cell = grid.cell_at(c.max_u[wide], c.max_v[wide]);
-        let first_run = self.runs.partition_point(|&(cell, _)| cell < first_cell);
-        for r in first_run..self.runs.len() {
-            let cell = self.runs[r].0;
-            if cell > last_cell {
-                break;
-            }
-            if !u_range.contains(&(cell % grid.columns)) {
-                continue;
-            }
-            let run = self.run(r);
-            let start = run.start + c.reach_s[run.clone()].partition_point(|&reach| reach < c.min_s[wide]);
-            for j in start..run.end {
-                if c.min_s[j] > c.max_s[wide] {
+        let (low, high) = self.cells_span_s;
+        if c.max_s[wide] < low || c.min_s[wide] > high {
+            return;
+        }
+        let (u0, u1) = (
+            grid.coordinate(c.min_u[wide], 0),
+            grid.coordinate(c.max_u[wide], 0).min(grid.columns - 1),
+        );
+        let (v0, v1) = (grid.coordinate(c.min_v[wide], 1), grid.coordinate(c.max_v[wide], 1));
+        // Rows past the last with a run have none (`row_starts` ends with
+        // the runs' end).
+        let last_row = (self.row_starts.len() as u32).saturating_sub(2);
+        for v in v0..=v1.min(last_row) {
+            let (row_start, row_end) = (
+                self.row_starts[v as usize] as usize,
+                self.row_starts[v as usize + 1] as usize,
+            );
+            let (first_cell, last_cell) = (grid.id(u0, v), grid.id(u1, v));
+            let first = row_start + self.runs[row_start..row_end].partition_point(|&(cell, _)| cell < first_cell);
+            for r in first..row_end {
+                let cell = self.runs[r].0;
+                if cell > last_cell {
                     break;
                 }
-                if c.min_s[wide] <= c.max_s[j] && c.overlap_across(wide, j) {
-                    let (u, v) = c.overlap_corner(wide, j);
-                    if grid.cell_at(u, v) == cell {
-                        emit(wide, j);
-                    }
+                self.sweep_wide_against_run(wide, cell, self.run(r), emit);
+            }
+        }
+    }
+
+    /// [`SweepAndPrune::sweep_wide_against_cells`] in one cell, `cell`,
+    /// whose entries are `run`.
+    fn sweep_wide_against_run(&self, wide: usize, cell: u32, run: Range<usize>, emit: &mut dyn FnMut(usize, usize)) {
+        let (c, grid) = (&self.columns, &self.grid);
+        if c.min_s[run.start] > c.max_s[wide] || c.reach_s[run.end - 1] < c.min_s[wide] {
+            return;
+        }
+        let start = run.start + c.reach_s[run.clone()].partition_point(|&reach| reach < c.min_s[wide]);
+        for j in start..run.end {
+            if c.min_s[j] > c.max_s[wide] {
+                break;
+            }
+            if c.min_s[wide] <= c.max_s[j] && c.overlap_across(wide, j) {
+                let (u, v) = c.overlap_corner(wide, j);
+                if grid.cell_at(u, v) == cell {
+                    emit(wide, j);
                 }
             }
         }
@@ -449,6 +492,17 @@ impl SweepAndPrune {
                 self.runs.push((cell, i as u32));
             }
         }
+        self.row_starts.clear();
+        for (r, &(cell, _)) in self.runs.iter().enumerate() {
+            if cell == WIDE {
+                break;
+            }
+            while self.row_starts.len() <= (cell / self.grid.columns) as usize {
+                self.row_starts.push(r as u32);
+            }
+        }
+        let cells = self.runs.partition_point(|&(cell, _)| cell != WIDE);
+        self.row_starts.push(cells as u32);
     }
 
     /// Gathers the entries' bounds into the columns, in sweep order.
@@ -475,6 +529,11 @@ impl SweepAndPrune {
                 reach = reach.max(max);
                 reach
             }));
+        let cells = entries.partition_point(|&(cell, _)| cell != WIDE);
+        self.cells_span_s = (
+            c.min_s[..cells].iter().copied().fold(f32::INFINITY, f32::min),
+            c.max_s[..cells].iter().copied().fold(f32::NEG_INFINITY, f32::max),
+        );
     }
 
     /// The variance of the box centres along each axis.
@@ -496,27 +555,49 @@ impl SweepAndPrune {
 
     /// The grid across the sweep axis for the current boxes: cells at least
     /// twice as wide as [`FITTING_SHARE`] of the boxes (their larger width on
-    /// the two axes) and at least the spread of their lower corners over
-    /// [`GRID_CELLS`], rounded up to a power of `2^(1/4)`, aligned to
-    /// multiples of the cell below the lowest corner. The rounding and that
-    /// alignment keep the grid, and so the sweep order, the same from frame
-    /// to frame.
+    /// the two axes) and at least the spread of all but the outermost
+    /// [`OUTLIER_SHARE`] of their lower corners over [`GRID_CELLS`], rounded
+    /// up to a power of `2^(1/4)`, aligned to multiples of the cell below the
+    /// lowest of those corners. The outliers fall into the edge cells (the
+    /// coordinates clamp), where one box a billion units away would
+    /// otherwise have made the cells so wide that the rest shared one. The
+    /// rounding and the alignment keep the grid, and so the sweep order, the
+    /// same from frame to frame.
     fn fitting_grid(&mut self) -> Grid {
         let (u, v) = self.cross_axes();
         let n = self.keys.len();
         if n == 0 {
             return Grid::default();
         }
-        self.widths.clear();
-        self.widths
-            .extend((0..n).map(|i| (self.max[u][i] - self.min[u][i]).max(self.max[v][i] - self.min[v][i])));
-        let rank = ((n - 1) as f64 * FITTING_SHARE) as usize;
-        let (_, &mut width, _) = self.widths.select_nth_unstable_by(rank, f32::total_cmp);
-        let low = |axis: usize| self.min[axis].iter().copied().fold(f32::INFINITY, f32::min);
-        let high = |axis: usize| self.min[axis].iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let (low_u, low_v) = (f64::from(low(u)), f64::from(low(v)));
-        let spread = (f64::from(high(u)) - low_u).max(f64::from(high(v)) - low_v);
-        let wanted = (2.0 * f64::from(width)).max(spread / f64::from(GRID_CELLS));
+        // The ranks are taken in an evenly strided sample of the boxes: the
+        // grid is a guess at a good one (any grid finds the same pairs),
+        // and selecting among every box cost a tenth of a call.
+        let stride = n.div_ceil(GRID_SAMPLE);
+        let sample = (0..n).step_by(stride);
+        let m = sample.len();
+        let samples = &mut self.samples;
+        samples.clear();
+        samples.extend(
+            sample
+                .clone()
+                .map(|i| (self.max[u][i] - self.min[u][i]).max(self.max[v][i] - self.min[v][i])),
+        );
+        let width = rank_value(samples, ((m - 1) as f64 * FITTING_SHARE) as usize);
+        let outliers = (m as f64 * OUTLIER_SHARE) as usize;
+        let mut corner_range = |axis: usize| {
+            samples.clear();
+            samples.extend(sample.clone().map(|i| self.min[axis][i]));
+            let low = rank_value(samples, outliers);
+            let high = rank_value(samples, m - 1 - outliers);
+            (f64::from(low), f64::from(high))
+        };
+        let ((low_u, high_u), (low_v, high_v)) = (corner_range(u), corner_range(v));
+        let spread = (high_u - low_u).max(high_v - low_v);
+        // Capped so that a width that overflows `f32` still gives a finite
+        // cell (one holding every box).
+        let wanted = (2.0 * f64::from(width))
+            .max(spread / f64::from(GRID_CELLS))
+            .min(MAX_CELL);
         let cell = if wanted > 0.0 {
             ((wanted.log2() * CELL_STEPS_PER_OCTAVE).ceil() / CELL_STEPS_PER_OCTAVE).exp2()
         } else {
@@ -536,6 +617,12 @@ impl SweepAndPrune {
 /// How many candidates ahead [`SweepAndPrune::resolve_candidates`] asks
 /// for the colliders it will read: enough to keep several loads in flight.
 const PREFETCH_AHEAD: usize = 8;
+
+/// The value of rank `rank` (from 0) among `values` by `f32::total_cmp`
+/// (reorders them).
+fn rank_value(values: &mut [f32], rank: usize) -> f32 {
+    *values.select_nth_unstable_by(rank, f32::total_cmp).1
+}
 
 /// What a pair of two box colliders needs besides their boxes: a box is its
 /// own world shape, so overlapping boxes are overlapping colliders.
