@@ -15,6 +15,14 @@ fn pairwise(world: &World) -> Vec<Pair> {
     pairs
 }
 
+/// Asserts that sweep and prune finds the pairs of the O(n²) loop, and
+/// returns them.
+fn pairs_checked(world: &mut World) -> Vec<Pair> {
+    let reference = pairwise(world);
+    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+    reference
+}
+
 fn boxed(min: Vec3, size: Vec3) -> ColliderDesc {
     ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + size)))
 }
@@ -93,9 +101,8 @@ fn a_level_with_a_ground_walls_and_touching_crates() {
         descs.push(boxed(Vec3::new(31.0, 1.0, 31.0), Vec3::ZERO));
     }
     world.extend(descs).unwrap();
-    let reference = pairwise(&world);
+    let reference = pairs_checked(&mut world);
     assert!(reference.len() > 5_000, "{} pairs", reference.len());
-    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
 }
 
 /// Boxes far beyond the grid's last cell on both axes across the sweep (the
@@ -114,8 +121,7 @@ fn boxes_beyond_the_last_cell_pair_up() {
     descs.push(boxed(Vec3::new(-1.0e9, -1.0e9, -1.0e9), Vec3::ONE));
     descs.push(boxed(Vec3::splat(-2.0e9), Vec3::splat(4.0e9)));
     world.extend(descs).unwrap();
-    let reference = pairwise(&world);
-    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+    let reference = pairs_checked(&mut world);
     let far = reference
         .iter()
         .filter(|p| world.get(p.a).unwrap().aabb().min.x >= 1.0e9 && world.get(p.b).unwrap().aabb().min.x >= 1.0e9)
@@ -130,9 +136,8 @@ fn points_only() {
     let mut world = World::new();
     let descs = (0..300).map(|i| boxed(Vec3::new((i % 10) as f32, (i / 10 % 3) as f32, 0.0), Vec3::ZERO));
     world.extend(descs).unwrap();
-    let reference = pairwise(&world);
+    let reference = pairs_checked(&mut world);
     assert!(!reference.is_empty());
-    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
 }
 
 /// Wide boxes of every orientation among small ones: slabs across the
@@ -173,9 +178,8 @@ fn wide_boxes_of_every_orientation() {
     descs.push(boxed(Vec3::splat(5.0e8), Vec3::splat(2.0)));
     descs.push(boxed(Vec3::splat(5.0e8 + 1.0), Vec3::splat(2.0)));
     world.extend(descs).unwrap();
-    let reference = pairwise(&world);
+    let reference = pairs_checked(&mut world);
     assert!(reference.len() > 1000, "{} pairs", reference.len());
-    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
 }
 
 /// Two wide slabs just touching the first and the last of the small boxes
@@ -191,11 +195,10 @@ fn wide_slabs_touching_the_ends_of_the_sweep() {
     descs.push(boxed(Vec3::new(101.0, -50.0, -50.0), Vec3::new(1.0, 100.0, 100.0)));
     let keys = world.extend(descs).unwrap();
     let slabs = &keys[keys.len() - 2..];
-    let reference = pairwise(&world);
+    let reference = pairs_checked(&mut world);
     let slab_pairs = reference
         .iter()
         .filter(|p| slabs.contains(&p.a) || slabs.contains(&p.b))
         .count();
     assert_eq!(slab_pairs, 2, "each slab touches one end box");
-    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
 }
