@@ -2,6 +2,11 @@
 //! memory latency, not arithmetic, and ask for what they will read next
 //! before they read it.
 
+/// How many items ahead a loop over records scattered across memory (the
+/// pair finders' candidates) asks for the ones it will read: enough to keep
+/// several loads in flight.
+pub(crate) const PREFETCH_AHEAD: usize = 8;
+
 /// Asks the CPU to start loading every cache line of `value`, so that it is
 /// in cache when it is used. A hint only: it reads nothing, has no effect on
 /// results, and compiles to nothing off x86-64.

@@ -10,11 +10,11 @@
 use slotmap::SlotMap;
 
 use crate::broad::bvh::Bvh;
-use crate::broad::naive::overlaps;
+use crate::broad::naive::overlapping_pair;
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
-use crate::prefetch::prefetch;
+use crate::prefetch::{prefetch, PREFETCH_AHEAD};
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
 /// tree once per changed leaf; above, it walks the tree against itself.
@@ -126,17 +126,13 @@ impl PairCache {
     }
 }
 
-/// How many candidates ahead [`resolve_candidates`] asks for the leaves it
-/// will read: enough to keep several loads in flight.
-const PREFETCH_AHEAD: usize = 8;
-
 /// The pairs among `candidates` (pairs of proxies whose boxes in the tree
 /// overlap) whose tight boxes overlap, whose filters interact and whose
-/// exact shapes overlap, pushed to `fresh` (cleared first) with their
-/// proxies, in key order within each pair. A candidate's two leaves are
-/// asked for [`PREFETCH_AHEAD`] candidates before they are read: the
-/// leaves of a pair are mostly not in cache, and this loop, unlike the
-/// walk that found the candidates, lets the loads overlap.
+/// exact shapes overlap ([`overlapping_pair`]), pushed to `fresh` (cleared
+/// first) with their proxies, in key order within each pair. A candidate's
+/// two leaves are asked for [`PREFETCH_AHEAD`] candidates before they are
+/// read: the leaves of a pair are mostly not in cache, and this loop,
+/// unlike the walk that found the candidates, lets the loads overlap.
 fn resolve_candidates(
     bvh: &Bvh,
     colliders: &SlotMap<ColliderKey, Collider>,
@@ -154,26 +150,12 @@ fn resolve_candidates(
             prefetch(bvh.leaf(ahead_b));
         }
         let (la, lb) = (bvh.leaf(pa), bvh.leaf(pb));
-        if !la.aabb.intersects_aabb(&lb.aabb) || !la.filter.interacts_with(&lb.filter) {
+        if !la.aabb.intersects_aabb(&lb.aabb) {
             continue;
         }
-        // Key order, as every other finder tests a pair: the exact tests
-        // round differently with their arguments swapped.
-        let (a, b, pa, pb) = if la.key < lb.key {
-            (la, lb, pa, pb)
-        } else {
-            (lb, la, pb, pa)
-        };
-        if !((a.is_box && b.is_box) || overlaps(&colliders[a.key], &colliders[b.key])) {
-            continue;
+        if let Some((pair, swapped)) = overlapping_pair((la.key, la), (lb.key, lb), colliders) {
+            fresh.push(if swapped { (pair, pb, pa) } else { (pair, pa, pb) });
         }
-        let pair = Pair {
-            a: a.key,
-            b: b.key,
-            user_a: a.user_data,
-            user_b: b.user_data,
-        };
-        fresh.push((pair, pa, pb));
     }
 }
 

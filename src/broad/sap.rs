@@ -33,11 +33,11 @@ use core::ops::Range;
 
 use slotmap::SlotMap;
 
-use crate::broad::naive::overlaps;
+use crate::broad::naive::{overlapping_pair, PairData};
 use crate::broad::radix_sort::{self, total_order_bits, OrderScratch, SortScratch};
 use crate::broad::Pair;
-use crate::collider::{Collider, ColliderKey, Filter};
-use crate::prefetch::prefetch;
+use crate::collider::{Collider, ColliderKey};
+use crate::prefetch::{prefetch, PREFETCH_AHEAD};
 
 /// How much larger another axis' variance must be before the sweep moves
 /// to it (hysteresis, so the axis does not flip every frame).
@@ -207,7 +207,7 @@ pub struct SweepAndPrune {
     /// taken without reading its colliders again).
     min: [Vec<f32>; 3],
     max: [Vec<f32>; 3],
-    boxes: Vec<BoxPairing>,
+    pair_data: Vec<PairData>,
     /// The entries, `(cell, collider position in keys)`, sorted by cell and
     /// within a cell by lower bound on the sweep axis; the wide colliders'
     /// entries, `(WIDE, position)` (see `MAX_CELLS_PER_BOX`), sorted by
@@ -244,7 +244,7 @@ impl SweepAndPrune {
         let key = size_of::<ColliderKey>();
         (self.keys.capacity() + self.added.capacity()) * key
             + self.candidates.capacity() * 8
-            + self.boxes.capacity() * size_of::<BoxPairing>()
+            + self.pair_data.capacity() * size_of::<PairData>()
             + (self.entries.capacity() + self.sorted.capacity()) * 8
             + self.runs.capacity() * 8
             + self.row_starts.capacity() * 4
@@ -299,10 +299,11 @@ impl SweepAndPrune {
 
     /// Pushes to `pairs` (cleared first) every candidate pair (colliders,
     /// by position in `keys`, whose boxes overlap) whose filters interact
-    /// and shapes overlap, as `(a, b)` with `a < b`. Two boxes are taken as
-    /// they are; for the other shapes the colliders are read, asked for
-    /// [`PREFETCH_AHEAD`] candidates before: they lie scattered across
-    /// memory, and this loop, unlike the sweep, lets the loads overlap.
+    /// and shapes overlap ([`overlapping_pair`]), as `(a, b)` with `a < b`.
+    /// Two boxes are taken as they are; for the other shapes the colliders
+    /// are read, asked for [`PREFETCH_AHEAD`] candidates before: they lie
+    /// scattered across memory, and this loop, unlike the sweep, lets the
+    /// loads overlap.
     fn resolve_candidates(
         &self,
         colliders: &SlotMap<ColliderKey, Collider>,
@@ -310,7 +311,8 @@ impl SweepAndPrune {
         pairs: &mut Vec<Pair>,
     ) {
         pairs.clear();
-        let both_boxes = |p: u32, q: u32| self.boxes[p as usize].is_box && self.boxes[q as usize].is_box;
+        let both_boxes = |p: u32, q: u32| self.pair_data[p as usize].is_box && self.pair_data[q as usize].is_box;
+        let side = |p: u32| (self.keys[p as usize], &self.pair_data[p as usize]);
         for (i, &(p, q)) in candidates.iter().enumerate() {
             if let Some(&(ahead_p, ahead_q)) = candidates.get(i + PREFETCH_AHEAD) {
                 if !both_boxes(ahead_p, ahead_q) {
@@ -318,26 +320,7 @@ impl SweepAndPrune {
                     prefetch(&colliders[self.keys[ahead_q as usize]]);
                 }
             }
-            let (key_p, key_q) = (self.keys[p as usize], self.keys[q as usize]);
-            let ((key_a, a), (key_b, b)) = if key_p < key_q {
-                ((key_p, p as usize), (key_q, q as usize))
-            } else {
-                ((key_q, q as usize), (key_p, p as usize))
-            };
-            let (box_a, box_b) = (&self.boxes[a], &self.boxes[b]);
-            let overlapping = if box_a.is_box && box_b.is_box {
-                box_a.filter.interacts_with(&box_b.filter)
-            } else {
-                overlaps(&colliders[key_a], &colliders[key_b])
-            };
-            if overlapping {
-                pairs.push(Pair {
-                    a: key_a,
-                    b: key_b,
-                    user_a: box_a.user_data,
-                    user_b: box_b.user_data,
-                });
-            }
+            pairs.extend(overlapping_pair(side(p), side(q), colliders).map(|(pair, _)| pair));
         }
     }
 
@@ -422,7 +405,7 @@ impl SweepAndPrune {
             self.min[axis].resize(n, 0.0);
             self.max[axis].resize(n, 0.0);
         }
-        self.boxes.clear();
+        self.pair_data.clear();
         for (p, &key) in self.keys.iter().enumerate() {
             let collider = &colliders[key];
             let aabb = collider.aabb();
@@ -430,7 +413,7 @@ impl SweepAndPrune {
                 self.min[axis][p] = aabb.min[axis];
                 self.max[axis][p] = aabb.max[axis];
             }
-            self.boxes.push(BoxPairing {
+            self.pair_data.push(PairData {
                 is_box: collider.is_box(),
                 filter: *collider.filter(),
                 user_data: collider.user_data(),
@@ -614,21 +597,8 @@ impl SweepAndPrune {
     }
 }
 
-/// How many candidates ahead [`SweepAndPrune::resolve_candidates`] asks
-/// for the colliders it will read: enough to keep several loads in flight.
-const PREFETCH_AHEAD: usize = 8;
-
 /// The value of rank `rank` (from 0) among `values` by `f32::total_cmp`
 /// (reorders them).
 fn rank_value(values: &mut [f32], rank: usize) -> f32 {
     *values.select_nth_unstable_by(rank, f32::total_cmp).1
-}
-
-/// What a pair of two box colliders needs besides their boxes: a box is its
-/// own world shape, so overlapping boxes are overlapping colliders.
-#[derive(Debug, Clone, Copy)]
-struct BoxPairing {
-    is_box: bool,
-    filter: Filter,
-    user_data: u64,
 }

@@ -35,6 +35,7 @@ mod pairs;
 mod query;
 mod stack;
 
+use crate::broad::naive::PairSide;
 use crate::collider::{ColliderKey, Filter};
 use crate::math::Vec3;
 use crate::prefetch::prefetch;
@@ -86,6 +87,23 @@ pub struct Leaf {
 
 /// A leaf is one cache line (see [`Leaf`]).
 const _: () = assert!(core::mem::size_of::<Leaf>() == 64);
+
+impl PairSide for Leaf {
+    #[inline]
+    fn filter(&self) -> &Filter {
+        &self.filter
+    }
+
+    #[inline]
+    fn user_data(&self) -> u64 {
+        self.user_data
+    }
+
+    #[inline]
+    fn is_box(&self) -> bool {
+        self.is_box
+    }
+}
 
 impl Leaf {
     /// The node holding the leaf: nearby leaves sit in nearby nodes, which
