@@ -375,7 +375,7 @@ impl SweepAndPrune {
 
     /// [`SweepAndPrune::sweep_wide_against_cells`] in one cell, `cell`,
     /// whose entries are `run`.
-    fn sweep_wide_against_run(&self, wide: usize, cell: u32, run: Range<usize>, emit: &mut dyn FnMut(usize, usize)) {
+    fn sweep_wide_against_run(&self, wide: usize, cell: u32, run: Range<usize>, emit: &mut impl FnMut(usize, usize)) {
         let (c, grid) = (&self.columns, &self.grid);
         if c.min_s[run.start] > c.max_s[wide] || c.reach_s[run.end - 1] < c.min_s[wide] {
             return;
