@@ -53,10 +53,10 @@ pub struct Hit {
 }
 
 impl Hit {
-    pub(crate) fn new(key: ColliderKey, collider: &Collider, segment: &Segment, cast: CastHit) -> Self {
+    pub(crate) fn new(key: ColliderKey, user_data: u64, segment: &Segment, cast: CastHit) -> Self {
         Self {
             collider: key,
-            user_data: collider.user_data(),
+            user_data,
             t: cast.t,
             point: segment.point_at(cast.t),
             normal: cast.normal,
@@ -494,15 +494,15 @@ impl World {
     }
 
     fn closest_hit(&self, segment: &Segment, filter: &QueryFilter) -> Option<Hit> {
-        let mut best: Option<(ColliderKey, CastHit)> = None;
+        let mut best: Option<(ColliderKey, u64, CastHit)> = None;
         self.bvh.cast(segment, filter.mask, |leaf| {
             let cast = self.cast_leaf(leaf, segment, filter)?;
-            if best.is_none_or(|(key, b)| cast.t < b.t || (cast.t == b.t && leaf.key < key)) {
-                best = Some((leaf.key, cast));
+            if best.is_none_or(|(key, _, b)| cast.t < b.t || (cast.t == b.t && leaf.key < key)) {
+                best = Some((leaf.key, leaf.user_data, cast));
             }
             Some(cast.t)
         });
-        best.map(|(key, cast)| Hit::new(key, &self.colliders[key], segment, cast))
+        best.map(|(key, user_data, cast)| Hit::new(key, user_data, segment, cast))
     }
 
     /// The exact cast of one tree leaf, if the filter accepts it.
@@ -523,13 +523,13 @@ impl World {
     /// Cheaper than [`World::segment_cast`] for line-of-sight checks.
     pub fn segment_cast_any(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_segment(segment)?;
-        let mut found: Option<(ColliderKey, CastHit)> = None;
+        let mut found: Option<Hit> = None;
         self.bvh.cast(segment, filter.mask, |leaf| {
             let cast = self.cast_leaf(leaf, segment, filter)?;
-            found = Some((leaf.key, cast));
+            found = Some(Hit::new(leaf.key, leaf.user_data, segment, cast));
             Some(-1.0)
         });
-        Ok(found.map(|(key, cast)| Hit::new(key, &self.colliders[key], segment, cast)))
+        Ok(found)
     }
 
     /// Every collider the segment hits, each once with its first contact,
@@ -540,7 +540,7 @@ impl World {
         hits.clear();
         self.bvh.cast(segment, filter.mask, |leaf| {
             if let Some(cast) = self.cast_leaf(leaf, segment, filter) {
-                hits.push(Hit::new(leaf.key, &self.colliders[leaf.key], segment, cast));
+                hits.push(Hit::new(leaf.key, leaf.user_data, segment, cast));
             }
             None
         });

@@ -22,7 +22,7 @@ pub fn segment_cast(
         }
         if let Some(cast) = collider.world_shape().cast_segment(segment) {
             if best.is_none_or(|b| cast.t < b.t) {
-                best = Some(Hit::new(key, collider, segment, cast));
+                best = Some(Hit::new(key, collider.user_data(), segment, cast));
             }
         }
     }
