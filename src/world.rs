@@ -26,6 +26,12 @@ pub const MAX_COLLIDERS: usize = 1 << 30;
 /// the first-level cache until they are used.
 const UPDATE_BLOCK: usize = 64;
 
+/// The bytes of one slot of the world's slot map: a collider (or, vacant, a
+/// `u32` link to the next free slot, in a union) and a `u32` version,
+/// padded to the collider's alignment (slotmap 1's `Slot<T>`).
+const COLLIDER_SLOT_BYTES: usize = (core::mem::size_of::<Collider>() + core::mem::size_of::<u32>())
+    .next_multiple_of(core::mem::align_of::<Collider>());
+
 /// Refuses a segment with a NaN or infinite end point, or so long that its
 /// direction `end − start` overflows.
 fn check_segment(segment: &Segment) -> Result<()> {
@@ -885,7 +891,8 @@ impl World {
     /// Bytes held by the world: the collider slots and every broad-phase
     /// structure (capacities, not lengths), for memory budgets.
     pub fn memory_bytes(&self) -> usize {
-        self.colliders.capacity() * (core::mem::size_of::<Collider>() + core::mem::size_of::<u32>())
+        // The slot map keeps one sentinel slot beyond its capacity.
+        (self.colliders.capacity() + 1) * COLLIDER_SLOT_BYTES
             + self.bvh.memory_bytes()
             + self.sweep_and_prune.memory_bytes()
             + self.pair_cache.memory_bytes()
@@ -902,5 +909,33 @@ impl World {
             return Err("tree and collider counts differ".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::mem::ManuallyDrop;
+
+    use super::{Collider, COLLIDER_SLOT_BYTES};
+
+    /// The layout of a slot of slotmap 1's `SlotMap` (a union of the value
+    /// and a free-list link, then the version), to check the slot size that
+    /// `World::memory_bytes` counts.
+    #[allow(dead_code)]
+    union SlotUnion {
+        value: ManuallyDrop<Collider>,
+        next_free: u32,
+    }
+
+    #[allow(dead_code)]
+    struct Slot {
+        u: SlotUnion,
+        version: u32,
+    }
+
+    #[test]
+    fn collider_slot_bytes_are_the_slot_maps() {
+        assert_eq!(COLLIDER_SLOT_BYTES, core::mem::size_of::<Slot>());
+        assert!(COLLIDER_SLOT_BYTES > core::mem::size_of::<Collider>());
     }
 }
