@@ -574,4 +574,35 @@ impl Collider {
     pub fn desc(&self) -> &ColliderDesc {
         &self.desc
     }
+
+    /// The parts of this collider that its transform and shape determine
+    /// (the validated transform, the world shape and its bounds), without
+    /// the rest of its description.
+    pub(crate) fn into_placement(self) -> Placement {
+        Placement {
+            transform: self.desc.transform,
+            world_shape: self.world_shape,
+            aabb: self.aabb,
+        }
+    }
+
+    /// Takes a placement derived (by [`Collider::new`], then
+    /// [`Collider::into_placement`]) from this collider's description as it
+    /// now is.
+    pub(crate) fn set_placement(&mut self, placement: Placement) {
+        self.desc.transform = placement.transform;
+        self.world_shape = placement.world_shape;
+        self.aabb = placement.aabb;
+    }
+}
+
+/// What a new shape or transform makes of a collider, validated before any
+/// collider changes: a batch update derives one per collider first, and
+/// applies them all once every one is valid. 144 bytes, where a whole
+/// [`Collider`] is 240.
+#[derive(Debug, Clone)]
+pub(crate) struct Placement {
+    transform: Transform,
+    world_shape: Shape,
+    aabb: Aabb,
 }

@@ -8,7 +8,7 @@ use crate::broad::events::{self, PairEvents};
 use crate::broad::pair_cache::PairCache;
 use crate::broad::sap::SweepAndPrune;
 use crate::broad::{naive, Pair};
-use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
+use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, Placement, QueryFilter, Shape, Transform};
 use crate::error::{Error, Result};
 use crate::math::Vec3;
 use crate::prefetch::prefetch;
@@ -147,8 +147,8 @@ pub struct World {
     previous_pairs: Vec<Pair>,
     began: Vec<Pair>,
     ended: Vec<Pair>,
-    /// The colliders a batch update derived, before it applies them.
-    pending: Vec<Collider>,
+    /// The placements a batch update derived, before it applies them.
+    pending: Vec<Placement>,
     max_colliders: usize,
 }
 
@@ -354,6 +354,14 @@ impl World {
     /// Puts a validated collider into `key`'s live slot; its tree leaf and
     /// the pair cache follow.
     fn commit(&mut self, key: ColliderKey, collider: Collider) {
+        self.colliders[key] = collider;
+        self.follow(key);
+    }
+
+    /// Brings the tree leaf of `key`'s live collider up to date with it,
+    /// and flags the collider's pairs for the next pair update.
+    fn follow(&mut self, key: ColliderKey) {
+        let collider = &self.colliders[key];
         self.bvh.update(
             collider.proxy,
             &collider.aabb,
@@ -362,7 +370,6 @@ impl World {
             collider.is_box(),
         );
         self.pair_cache.mark(collider.proxy);
-        self.colliders[key] = collider;
     }
 
     /// Moves, rotates or scales a collider (the book's
@@ -405,18 +412,29 @@ impl World {
     }
 
     /// The batch behind [`World::set_transforms`] and [`World::set_shapes`]:
-    /// every new collider is derived and validated first (into a buffer the
-    /// world keeps), then all are applied.
+    /// every collider's new placement (transform, world shape, bounds) is
+    /// derived and validated first, into a buffer the world keeps; then each
+    /// collider takes its change and its placement in place. `change` runs
+    /// twice per update, on a copy of the description while deriving and on
+    /// the collider's own while applying, so it must only assign the
+    /// transform or the shape (a key given twice then ends with its last
+    /// change, as one call per update would). Only the placements wait in
+    /// the buffer, 144 bytes each where a whole collider is 240: on
+    /// uniform-100k's 10,000 moves a frame the buffer is 1.4 MB, where
+    /// 2.4 MB of colliders was written, read back and copied again.
     fn update_batch<T>(&mut self, updates: &[(ColliderKey, T)], change: impl Fn(&mut ColliderDesc, &T)) -> Result<()> {
         // `pending` is empty between calls.
         let mut pending = core::mem::take(&mut self.pending);
         let derived = self.derive_batch(updates, &change, &mut pending);
         if derived.is_ok() {
-            for (i, (&(key, _), collider)) in updates.iter().zip(pending.drain(..)).enumerate() {
+            for (i, ((key, value), placement)) in updates.iter().zip(pending.drain(..)).enumerate() {
                 if i % UPDATE_BLOCK == 0 {
                     self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
                 }
-                self.commit(key, collider);
+                let collider = &mut self.colliders[*key];
+                change(&mut collider.desc, value);
+                collider.set_placement(placement);
+                self.follow(*key);
             }
         }
         pending.clear();
@@ -424,19 +442,19 @@ impl World {
         derived
     }
 
-    /// Derives the colliders `updates` make, in order, into `pending`;
+    /// Derives the placements `updates` make, in order, into `pending`;
     /// the first error stops it.
     fn derive_batch<T>(
         &self,
         updates: &[(ColliderKey, T)],
         change: &impl Fn(&mut ColliderDesc, &T),
-        pending: &mut Vec<Collider>,
+        pending: &mut Vec<Placement>,
     ) -> Result<()> {
         pending.reserve(updates.len());
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
-                pending.push(self.derive(*key, |desc| change(desc, value))?);
+                pending.push(self.derive(*key, |desc| change(desc, value))?.into_placement());
             }
         }
         Ok(())
@@ -898,7 +916,7 @@ impl World {
             + self.pair_cache.memory_bytes()
             + (self.pairs.capacity() + self.previous_pairs.capacity() + self.began.capacity() + self.ended.capacity())
                 * core::mem::size_of::<Pair>()
-            + self.pending.capacity() * core::mem::size_of::<Collider>()
+            + self.pending.capacity() * core::mem::size_of::<Placement>()
     }
 
     /// Checks the broad phase's invariants (tree links, boxes, counts);

@@ -62,6 +62,11 @@ fn rotation() -> impl Strategy<Value = Quat> {
         2 => (point(), -PI..PI).prop_map(|(axis, angle)| {
             Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::Y), angle)
         }),
+        // A game's quaternion after a few products, unit only to 1e-4: the
+        // world keeps it normalised.
+        1 => (point(), -PI..PI).prop_map(|(axis, angle)| {
+            Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::Y), angle) * 1.0001
+        }),
     ]
 }
 
