@@ -34,7 +34,7 @@ use core::ops::Range;
 use slotmap::SlotMap;
 
 use crate::broad::naive::{overlapping_pair, PairData};
-use crate::broad::radix_sort::{self, total_order_bits, OrderScratch, SortScratch};
+use crate::broad::radix_sort::{self, total_order_bits, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
 use crate::prefetch::{prefetch, PREFETCH_AHEAD};
@@ -228,12 +228,11 @@ pub struct SweepAndPrune {
     added: Vec<ColliderKey>,
     /// Reused buffers: the pairs of colliders (positions in `keys`) whose
     /// boxes overlap, before the colliders that are not boxes are read; the
-    /// sampled widths and corners the grid is fitted to; the radix sort's
-    /// buffers and the entries it sorted; the pairs' radix sort.
+    /// sampled widths and corners the grid is fitted to; the entries' radix
+    /// sort; the pairs' radix sort.
     candidates: Vec<(u32, u32)>,
     samples: Vec<f32>,
-    order: OrderScratch,
-    sorted: Vec<(u32, u32)>,
+    entries_scratch: SortScratch<(u32, u32)>,
     scratch: SortScratch<Pair>,
 }
 
@@ -245,11 +244,11 @@ impl SweepAndPrune {
         (self.keys.capacity() + self.added.capacity()) * key
             + self.candidates.capacity() * 8
             + self.pair_data.capacity() * size_of::<PairData>()
-            + (self.entries.capacity() + self.sorted.capacity()) * 8
+            + self.entries.capacity() * 8
             + self.runs.capacity() * 8
             + self.row_starts.capacity() * 4
             + (self.columns.capacity() + self.samples.capacity()) * 4
-            + self.order.memory_bytes()
+            + self.entries_scratch.memory_bytes()
             + self.scratch.memory_bytes()
             + self
                 .min
@@ -463,12 +462,9 @@ impl SweepAndPrune {
     /// the runs of each cell's entries.
     fn sort_entries(&mut self) {
         let min_s = &self.min[self.axis];
-        let order = radix_sort::sorted_order(&self.entries, &mut self.order, |&(cell, p)| {
+        radix_sort::sort_by_u64_key(&mut self.entries, &mut self.entries_scratch, |&(cell, p)| {
             u64::from(cell) << 32 | u64::from(total_order_bits(min_s[p as usize]))
         });
-        self.sorted.clear();
-        self.sorted.extend(order.map(|i| self.entries[i]));
-        core::mem::swap(&mut self.entries, &mut self.sorted);
         self.runs.clear();
         for (i, &(cell, _)) in self.entries.iter().enumerate() {
             if self.runs.last().is_none_or(|&(last, _)| last != cell) {
