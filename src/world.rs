@@ -32,6 +32,19 @@ const UPDATE_BLOCK: usize = 64;
 const COLLIDER_SLOT_BYTES: usize = (core::mem::size_of::<Collider>() + core::mem::size_of::<u32>())
     .next_multiple_of(core::mem::align_of::<Collider>());
 
+/// Brings a collider's tree leaf up to date with it, and flags its pairs
+/// for the next pair update: after any change to a live collider.
+fn follow(bvh: &mut Bvh, pair_cache: &mut PairCache, collider: &Collider) {
+    bvh.update(
+        collider.proxy,
+        &collider.aabb,
+        *collider.filter(),
+        collider.user_data(),
+        collider.is_box(),
+    );
+    pair_cache.mark(collider.proxy);
+}
+
 /// Refuses a segment with a NaN or infinite end point, or so long that its
 /// direction `end − start` overflows.
 fn check_segment(segment: &Segment) -> Result<()> {
@@ -354,22 +367,9 @@ impl World {
     /// Puts a validated collider into `key`'s live slot; its tree leaf and
     /// the pair cache follow.
     fn commit(&mut self, key: ColliderKey, collider: Collider) {
-        self.colliders[key] = collider;
-        self.follow(key);
-    }
-
-    /// Brings the tree leaf of `key`'s live collider up to date with it,
-    /// and flags the collider's pairs for the next pair update.
-    fn follow(&mut self, key: ColliderKey) {
-        let collider = &self.colliders[key];
-        self.bvh.update(
-            collider.proxy,
-            &collider.aabb,
-            *collider.filter(),
-            collider.user_data(),
-            collider.is_box(),
-        );
-        self.pair_cache.mark(collider.proxy);
+        let slot = &mut self.colliders[key];
+        *slot = collider;
+        follow(&mut self.bvh, &mut self.pair_cache, slot);
     }
 
     /// Moves, rotates or scales a collider (the book's
@@ -434,7 +434,7 @@ impl World {
                 let collider = &mut self.colliders[*key];
                 change(&mut collider.desc, value);
                 collider.set_placement(placement);
-                self.follow(*key);
+                follow(&mut self.bvh, &mut self.pair_cache, collider);
             }
         }
         pending.clear();
