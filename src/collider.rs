@@ -493,26 +493,16 @@ pub struct Collider {
 }
 
 impl Collider {
-    /// Validates `desc` and derives the world shape and bounds.
-    pub(crate) fn new(mut desc: ColliderDesc) -> Result<Self> {
-        desc.shape.validate()?;
-        desc.transform = desc.transform.validated()?;
-        let kept = desc.shape.is_kept_by(&desc.transform);
-        let world_shape = if kept {
-            desc.shape.clone()
-        } else {
-            desc.shape.transformed(&desc.transform, desc.should_rotate)?
-        };
-        let aabb = world_shape.bounding_aabb();
-        // The world shape itself, not only its bounds: `Vec3::min`/`max`
-        // skip a NaN, so a NaN end point (a finite scale times a finite point
-        // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
-        // the transform keeps as it is was checked above.
-        if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world_shape.validate().is_err()) {
-            return Err(Error::NonFinite("collider bounds after transform"));
-        }
+    /// Validates `desc` and derives the world shape and bounds
+    /// ([`Placement::of`]).
+    pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
+        let Placement {
+            transform,
+            world_shape,
+            aabb,
+        } = Placement::of(&desc)?;
         Ok(Self {
-            desc,
+            desc: ColliderDesc { transform, ..desc },
             world_shape,
             aabb,
             proxy: crate::broad::bvh::NULL_NODE,
@@ -575,20 +565,8 @@ impl Collider {
         &self.desc
     }
 
-    /// The parts of this collider that its transform and shape determine
-    /// (the validated transform, the world shape and its bounds), without
-    /// the rest of its description.
-    pub(crate) fn into_placement(self) -> Placement {
-        Placement {
-            transform: self.desc.transform,
-            world_shape: self.world_shape,
-            aabb: self.aabb,
-        }
-    }
-
-    /// Takes a placement derived (by [`Collider::new`], then
-    /// [`Collider::into_placement`]) from this collider's description as it
-    /// now is.
+    /// Takes a placement derived ([`Placement::of`]) from this collider's
+    /// description as it now is.
     pub(crate) fn set_placement(&mut self, placement: Placement) {
         self.desc.transform = placement.transform;
         self.world_shape = placement.world_shape;
@@ -596,13 +574,40 @@ impl Collider {
     }
 }
 
-/// What a new shape or transform makes of a collider, validated before any
-/// collider changes: a batch update derives one per collider first, and
-/// applies them all once every one is valid. 144 bytes, where a whole
-/// [`Collider`] is 240.
+/// What a collider's shape and transform make of it, validated: a batch
+/// update derives one per collider first, and applies them all once every
+/// one is valid. 144 bytes, where a whole [`Collider`] is 240.
 #[derive(Debug, Clone)]
 pub(crate) struct Placement {
     transform: Transform,
     world_shape: Shape,
     aabb: Aabb,
+}
+
+impl Placement {
+    /// Validates `desc`'s shape and transform (renormalising the rotation)
+    /// and derives the world shape and its bounds.
+    pub(crate) fn of(desc: &ColliderDesc) -> Result<Self> {
+        desc.shape.validate()?;
+        let transform = desc.transform.validated()?;
+        let kept = desc.shape.is_kept_by(&transform);
+        let world_shape = if kept {
+            desc.shape.clone()
+        } else {
+            desc.shape.transformed(&transform, desc.should_rotate)?
+        };
+        let aabb = world_shape.bounding_aabb();
+        // The world shape itself, not only its bounds: `Vec3::min`/`max`
+        // skip a NaN, so a NaN end point (a finite scale times a finite point
+        // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
+        // the transform keeps as it is was checked above.
+        if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world_shape.validate().is_err()) {
+            return Err(Error::NonFinite("collider bounds after transform"));
+        }
+        Ok(Self {
+            transform,
+            world_shape,
+            aabb,
+        })
+    }
 }

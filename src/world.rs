@@ -364,6 +364,15 @@ impl World {
         Ok(collider)
     }
 
+    /// The placement (transform, world shape, bounds) the collider `key`
+    /// names would take with its description changed by `change`,
+    /// validated; the world is not touched.
+    fn derive_placement(&self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<Placement> {
+        let mut desc = self.colliders.get(key).ok_or(Error::StaleHandle)?.desc.clone();
+        change(&mut desc);
+        Placement::of(&desc)
+    }
+
     /// Puts a validated collider into `key`'s live slot; its tree leaf and
     /// the pair cache follow.
     fn commit(&mut self, key: ColliderKey, collider: Collider) {
@@ -454,7 +463,7 @@ impl World {
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
-                pending.push(self.derive(*key, |desc| change(desc, value))?.into_placement());
+                pending.push(self.derive_placement(*key, |desc| change(desc, value))?);
             }
         }
         Ok(())
