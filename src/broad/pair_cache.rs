@@ -167,7 +167,11 @@ fn resolve_candidates(
 /// twice, within one array, where copying it into a second generation of
 /// arrays would write every pair each call and hold two copies in the
 /// cache; the fresh pairs are read in order, never gathered into a sorted
-/// copy first.
+/// copy first. Neither pass branches on what it reads but once per fresh
+/// pair: the forward pass writes every pair and advances its end by
+/// whether the pair is kept, and the backward pass moves a kept pair
+/// element by element as it compares it (a run between two fresh pairs is
+/// a few pairs long, too short for a call to `memmove`).
 fn merge_fresh(
     pairs: &mut Vec<Pair>,
     proxies: &mut Vec<(u32, u32)>,
@@ -183,11 +187,9 @@ fn merge_fresh(
     let mut kept = 0;
     for i in 0..len {
         let (pa, pb) = kept_proxies[i];
-        if !(is_changed(pa) || is_changed(pb)) {
-            kept_pairs[kept] = kept_pairs[i];
-            kept_proxies[kept] = (pa, pb);
-            kept += 1;
-        }
+        kept_pairs[kept] = kept_pairs[i];
+        kept_proxies[kept] = (pa, pb);
+        kept += usize::from(!(is_changed(pa) | is_changed(pb)));
     }
     pairs.truncate(kept);
     proxies.truncate(kept);
@@ -205,17 +207,13 @@ fn merge_fresh(
     for i in order.rev() {
         let (pair, pa, pb) = fresh[i];
         let key = pair.order_key();
-        let mut start = old;
-        while start > 0 && pairs[start - 1].order_key() > key {
-            start -= 1;
+        while old > 0 && pairs[old - 1].order_key() > key {
+            old -= 1;
+            out -= 1;
+            pairs[out] = pairs[old];
+            proxies[out] = proxies[old];
         }
-        let run = old - start;
-        if run > 0 {
-            pairs.copy_within(start..old, out - run);
-            proxies.copy_within(start..old, out - run);
-        }
-        old = start;
-        out -= run + 1;
+        out -= 1;
         pairs[out] = pair;
         proxies[out] = (pa, pb);
     }
