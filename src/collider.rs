@@ -587,6 +587,7 @@ pub(crate) struct Placement {
 impl Placement {
     /// Validates `desc`'s shape and transform (renormalising the rotation)
     /// and derives the world shape and its bounds.
+    #[inline]
     pub(crate) fn of(desc: &ColliderDesc) -> Result<Self> {
         desc.shape.validate()?;
         let transform = desc.transform.validated()?;
