@@ -680,3 +680,32 @@ fn f27_a_cone_reaching_f32_max_has_finite_supports_and_a_unit_normal() {
         "{hit:?}"
     );
 }
+
+/// F28: a shape cast against a cylinder (a point of radius 1.2e-7) at
+/// `y = f32::MAX` hit at `t = 0` with a NaN point and normal, where the box
+/// never reaches it: the cylinder's centre, the middle of its axis, was
+/// `(start + end) / 2`, whose sum overflows, so the problem was solved in
+/// place instead of in a unit frame and GJK subtracted infinities. Fixed
+/// by halving before adding (a segment's, a capsule's, a cylinder's and a
+/// cone's centre) and summing a triangle's corners in `f64`.
+#[test]
+fn f28_shapes_at_f32_max_have_finite_centres_and_a_cast_misses_cleanly() {
+    use collide::shape::Support;
+    replay_one("world", "f28-cylinder-centre-overflows-at-f32-max");
+    let top = Vec3::new(12.5, f32::MAX, -7.0);
+    let segment = Segment::new(top, top);
+    let cylinder = collide::Cylinder::new(segment, 1.1920929e-7);
+    let cone = collide::Cone::new(top, top - Vec3::Y, 1.0);
+    let triangle = Triangle::new(top, top - Vec3::X, top - Vec3::Z);
+    for center in [segment.center(), cylinder.center(), cone.center(), triangle.center()] {
+        assert!(center.is_finite() && center.y > 3.0e38, "{center}");
+    }
+    let aabb = Aabb::new(Vec3::new(-8.75, -8.75, -8.75), Vec3::new(-5.0, -6.75, -6.75));
+    // Its x and z windows of contact, [0.897, 1.090] and [0, 0.0125], never
+    // meet: no hit, for every length of the motion along y.
+    for y in [f32::MAX, 1.0e38, 1.0e30] {
+        let motion = Vec3::new(19.5, y, -20.0);
+        let hit = Shape::Aabb(aabb).cast_shape(motion, &Shape::Cylinder(cylinder));
+        assert_eq!(hit, None, "by {motion}");
+    }
+}

@@ -197,7 +197,10 @@ impl Support for Obb {
 impl Support for Segment {
     #[inline]
     fn center(&self) -> Vec3 {
-        (self.start + self.end) * 0.5
+        // Halves first: `start + end` overflows for two ends beyond
+        // `f32::MAX / 2` on one side; halving is exact, so the sum rounds
+        // as `(start + end) / 2` does wherever that is finite.
+        self.start * 0.5 + self.end * 0.5
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
@@ -286,7 +289,8 @@ impl Support for Cylinder {
 impl Support for Cone {
     #[inline]
     fn center(&self) -> Vec3 {
-        (self.base_center + self.apex) * 0.5
+        // Halves first, as a segment's centre (no overflow near `f32::MAX`).
+        self.base_center * 0.5 + self.apex * 0.5
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {

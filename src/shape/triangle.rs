@@ -55,7 +55,8 @@ impl Triangle {
     /// `(a + b + c) / 3`.
     #[inline]
     pub fn centroid(&self) -> Vec3 {
-        (self.a + self.b + self.c) / 3.0
+        // In `f64`: the sum of three corners near `f32::MAX` overflows `f32`.
+        ((self.a.as_dvec3() + self.b.as_dvec3() + self.c.as_dvec3()) / 3.0).as_vec3()
     }
 
     /// `(b − a) × (c − a)`: twice the area times the unit normal, the normal
