@@ -88,6 +88,20 @@ pub(crate) fn unit_by_length(v: Vec3, length: f32) -> Vec3 {
     }
 }
 
+/// `(a + b) / 2` without overflow: that value wherever the sum is finite
+/// (so bit for bit, subnormals included), else the halves summed (halving
+/// is exact there), so two points near `f32::MAX` have a finite middle
+/// where `a + b` is `∞`.
+#[inline]
+pub(crate) fn midpoint(a: Vec3, b: Vec3) -> Vec3 {
+    let sum = a + b;
+    if sum.is_finite() {
+        sum * 0.5
+    } else {
+        a * 0.5 + b * 0.5
+    }
+}
+
 /// The unit axis `±e_axis` pointing against `direction` along `axis`:
 /// the outward normal of the box face that a segment with this direction
 /// enters through on that axis (`-sign(d_axis) · e_axis`).
@@ -96,4 +110,24 @@ pub(crate) fn entry_face_normal(axis: usize, direction: Vec3) -> Vec3 {
     let mut normal = Vec3::ZERO;
     normal[axis] = if direction[axis] > 0.0 { -1.0 } else { 1.0 };
     normal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{midpoint, Vec3};
+
+    /// The middle is `(a + b) / 2` to the bit where the sum is finite,
+    /// subnormals included (halving them first would round them), and
+    /// finite where the sum overflows.
+    #[test]
+    fn midpoint_is_the_half_sum_or_finite_beyond_it() {
+        let tiny = Vec3::splat(f32::from_bits(1));
+        assert_eq!(midpoint(tiny, tiny), (tiny + tiny) * 0.5);
+        assert_ne!(midpoint(tiny, tiny), tiny * 0.5 + tiny * 0.5);
+        let (a, b) = (Vec3::new(1.5, -2.0, 1e30), Vec3::new(-7.25, 3.0, 3e30));
+        assert_eq!(midpoint(a, b), (a + b) * 0.5);
+        let top = Vec3::new(0.0, f32::MAX, -f32::MAX);
+        assert_eq!(midpoint(top, top), top);
+        assert_eq!(midpoint(top, Vec3::ZERO), top * 0.5);
+    }
 }

@@ -686,8 +686,9 @@ fn f27_a_cone_reaching_f32_max_has_finite_supports_and_a_unit_normal() {
 /// never reaches it: the cylinder's centre, the middle of its axis, was
 /// `(start + end) / 2`, whose sum overflows, so the problem was solved in
 /// place instead of in a unit frame and GJK subtracted infinities. Fixed
-/// by halving before adding (a segment's, a capsule's, a cylinder's and a
-/// cone's centre) and summing a triangle's corners in `f64`.
+/// by a middle that halves before adding where the sum overflows (a
+/// segment's, a capsule's, a cylinder's and a cone's centre) and by summing
+/// a triangle's corners in `f64`.
 #[test]
 fn f28_shapes_at_f32_max_have_finite_centres_and_a_cast_misses_cleanly() {
     use collide::shape::Support;

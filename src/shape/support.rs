@@ -23,7 +23,7 @@
 //!   with the precision of their offsets, not of their absolute coordinates.
 
 use crate::collider::Shape;
-use crate::math::{unit_without_overflow, Quat, Vec3};
+use crate::math::{midpoint, unit_without_overflow, Quat, Vec3};
 use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
 
 /// A convex shape described by its support mapping (see the module docs).
@@ -197,10 +197,7 @@ impl Support for Obb {
 impl Support for Segment {
     #[inline]
     fn center(&self) -> Vec3 {
-        // Halves first: `start + end` overflows for two ends beyond
-        // `f32::MAX / 2` on one side; halving is exact, so the sum rounds
-        // as `(start + end) / 2` does wherever that is finite.
-        self.start * 0.5 + self.end * 0.5
+        midpoint(self.start, self.end)
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
@@ -289,8 +286,7 @@ impl Support for Cylinder {
 impl Support for Cone {
     #[inline]
     fn center(&self) -> Vec3 {
-        // Halves first, as a segment's centre (no overflow near `f32::MAX`).
-        self.base_center * 0.5 + self.apex * 0.5
+        midpoint(self.base_center, self.apex)
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
