@@ -7,6 +7,20 @@
 /// several loads in flight.
 pub(crate) const PREFETCH_AHEAD: usize = 8;
 
+/// Calls `visit` on each of `items` in order, having first called `fetch`
+/// (which asks for what an item will read, by [`prefetch`]) on the item
+/// [`PREFETCH_AHEAD`] places further on: the loads of several items
+/// overlap, where reading each item's records in turn would wait for each.
+#[inline(always)]
+pub(crate) fn for_each_fetching_ahead<T: Copy>(items: &[T], fetch: impl Fn(T), mut visit: impl FnMut(T)) {
+    for (i, &item) in items.iter().enumerate() {
+        if let Some(&ahead) = items.get(i + PREFETCH_AHEAD) {
+            fetch(ahead);
+        }
+        visit(item);
+    }
+}
+
 /// Asks the CPU to start loading every cache line of `value`, so that it is
 /// in cache when it is used. A hint only: it reads nothing, has no effect on
 /// results, and compiles to nothing off x86-64.

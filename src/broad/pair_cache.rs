@@ -14,7 +14,7 @@ use crate::broad::naive::overlapping_pair;
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
-use crate::prefetch::{prefetch, PREFETCH_AHEAD};
+use crate::prefetch::{for_each_fetching_ahead, prefetch};
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
 /// tree once per changed leaf; above, it walks the tree against itself.
@@ -130,8 +130,8 @@ impl PairCache {
 /// overlap) whose tight boxes overlap, whose filters interact and whose
 /// exact shapes overlap ([`overlapping_pair`]), pushed to `fresh` (cleared
 /// first) with their proxies, in key order within each pair. A candidate's
-/// two leaves are asked for [`PREFETCH_AHEAD`] candidates before they are
-/// read: the leaves of a pair are mostly not in cache, and this loop,
+/// two leaves are asked for ahead of their turn ([`for_each_fetching_ahead`]):
+/// the leaves of a pair are mostly not in cache, and this loop,
 /// unlike the walk that found the candidates, lets the loads overlap.
 fn resolve_candidates(
     bvh: &Bvh,
@@ -144,19 +144,19 @@ fn resolve_candidates(
     // doubling copied what was pushed (a first call on level-10k copied
     // 1.5 MB in `realloc`).
     fresh.reserve(candidates.len());
-    for (i, &(pa, pb)) in candidates.iter().enumerate() {
-        if let Some(&(ahead_a, ahead_b)) = candidates.get(i + PREFETCH_AHEAD) {
-            prefetch(bvh.leaf(ahead_a));
-            prefetch(bvh.leaf(ahead_b));
-        }
+    let fetch = |(pa, pb): (u32, u32)| {
+        prefetch(bvh.leaf(pa));
+        prefetch(bvh.leaf(pb));
+    };
+    for_each_fetching_ahead(candidates, fetch, |(pa, pb)| {
         let (la, lb) = (bvh.leaf(pa), bvh.leaf(pb));
         if !la.aabb.intersects_aabb(&lb.aabb) {
-            continue;
+            return;
         }
         if let Some((pair, swapped)) = overlapping_pair((la.key, la), (lb.key, lb), colliders) {
             fresh.push(if swapped { (pair, pb, pa) } else { (pair, pa, pb) });
         }
-    }
+    });
 }
 
 /// Replaces the pairs of changed leaves (per `changed`) with the fresh

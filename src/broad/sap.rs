@@ -37,7 +37,7 @@ use crate::broad::naive::{overlapping_pair, PairData};
 use crate::broad::radix_sort::{self, total_order_bits, SortScratch};
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
-use crate::prefetch::{prefetch, PREFETCH_AHEAD};
+use crate::prefetch::{for_each_fetching_ahead, prefetch};
 
 /// How much larger another axis' variance must be before the sweep moves
 /// to it (hysteresis, so the axis does not flip every frame).
@@ -300,7 +300,7 @@ impl SweepAndPrune {
     /// by position in `keys`, whose boxes overlap) whose filters interact
     /// and shapes overlap ([`overlapping_pair`]), as `(a, b)` with `a < b`.
     /// Two boxes are taken as they are; for the other shapes the colliders
-    /// are read, asked for [`PREFETCH_AHEAD`] candidates before: they lie
+    /// are read, asked for ahead of their turn ([`for_each_fetching_ahead`]): they lie
     /// scattered across memory, and this loop, unlike the sweep, lets the
     /// loads overlap.
     fn resolve_candidates(
@@ -312,15 +312,15 @@ impl SweepAndPrune {
         pairs.clear();
         let both_boxes = |p: u32, q: u32| self.pair_data[p as usize].is_box && self.pair_data[q as usize].is_box;
         let side = |p: u32| (self.keys[p as usize], &self.pair_data[p as usize]);
-        for (i, &(p, q)) in candidates.iter().enumerate() {
-            if let Some(&(ahead_p, ahead_q)) = candidates.get(i + PREFETCH_AHEAD) {
-                if !both_boxes(ahead_p, ahead_q) {
-                    prefetch(&colliders[self.keys[ahead_p as usize]]);
-                    prefetch(&colliders[self.keys[ahead_q as usize]]);
-                }
+        let fetch = |(p, q): (u32, u32)| {
+            if !both_boxes(p, q) {
+                prefetch(&colliders[self.keys[p as usize]]);
+                prefetch(&colliders[self.keys[q as usize]]);
             }
+        };
+        for_each_fetching_ahead(candidates, fetch, |(p, q)| {
             pairs.extend(overlapping_pair(side(p), side(q), colliders).map(|(pair, _)| pair));
-        }
+        });
     }
 
     /// The entries of run `r` (one cell's, or the wide ones), in sweep order.
