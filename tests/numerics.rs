@@ -448,6 +448,64 @@ fn time_of_impact_answers_as_at_unit_scale_at_every_scale() {
     }
 }
 
+/// Conservative advancement far from the origin: a sphere or a box sliding
+/// by `0.4·k` onto one `0.2·k` away meets it half way, at `x = 2.9·k`,
+/// from `k = 1e10` to `1e38` (its centre then at `3.2e38`). The motion turns
+/// about the origin or about the shape's centre, by nothing or a little.
+/// Before, a centre of rotation more than about 1.8e19 from the shape's
+/// centre overflowed the square in the bound of its points' speed, `ρ`;
+/// times a motion that does not turn, that was `0·∞ = NaN`, and the shapes
+/// were reported apart for good (RELIABILITY.md's F29). Shapes already
+/// overlapping near `f32::MAX` meet at `t = 0` at a finite point (the
+/// middle of their closest points, whose sum overflowed).
+#[test]
+fn time_of_impact_far_from_the_origin_meets_half_way() {
+    let still = RigidMotion::stationary(Pose::IDENTITY);
+    for k in [1.0e10f32, 1.0e18, 1.0e19, 1.0e20, 1.0e30, 1.0e37, 1.0e38] {
+        let sphere = |x: f32| Sphere::new(Vec3::new(x * k, 0.0, 0.0), 0.1 * k);
+        let cube = |x: f32| Aabb::new(Vec3::new(x - 0.1, -0.1, -0.1) * k, Vec3::new(x + 0.1, 0.1, 0.1) * k);
+        let slide = Vec3::new(-0.4 * k, 0.0, 0.0);
+        for (about, turn) in [
+            (Vec3::ZERO, 0.0),
+            (Vec3::new(3.2 * k, 0.0, 0.0), 0.0),
+            (Vec3::new(3.2 * k, 0.0, 0.0), 0.1),
+        ] {
+            let motion = RigidMotion::new(Pose::IDENTITY, about, slide, Vec3::new(turn, 0.0, 0.0));
+            let what = format!("k = {k:e}, about {about}, turning {turn}");
+            let hits = [
+                time_of_impact(&sphere(3.2), &motion, &sphere(2.8), &still, &ToiOptions::default()),
+                time_of_impact(&cube(3.2), &motion, &cube(2.8), &still, &ToiOptions::default()),
+            ];
+            for hit in hits {
+                let hit = hit.unwrap_or_else(|| panic!("{what}: the shapes meet"));
+                assert_eq!(hit.status, collide::query::ToiStatus::Converged, "{what}: {hit:?}");
+                assert!((hit.t - 0.5).abs() < 1e-4, "{what}: {hit:?}");
+                assert!(
+                    hit.point.is_finite() && (hit.point.x / k - 2.9).abs() < 1e-4,
+                    "{what}: {hit:?}"
+                );
+                // Within 1e-3: at the tolerance's distance, two faces' normal
+                // from their closest points tilts by about 1e-4 at every scale.
+                near(hit.normal, Vec3::NEG_X, 100.0, &what);
+            }
+        }
+    }
+    let (a, b) = (
+        Sphere::new(Vec3::new(3.0e38, 0.0, 0.0), 1.0e37),
+        Sphere::new(Vec3::new(2.85e38, 0.0, 0.0), 1.0e37),
+    );
+    let hit = time_of_impact(&a, &still, &b, &still, &ToiOptions::default()).expect("overlapping");
+    assert_eq!(
+        (hit.t, hit.status),
+        (0.0, collide::query::ToiStatus::Penetrating),
+        "{hit:?}"
+    );
+    assert!(
+        hit.point.is_finite() && (2.85e38..=3.0e38).contains(&hit.point.x),
+        "{hit:?}"
+    );
+}
+
 #[test]
 fn gjk_queries_across_the_whole_f32_range_stay_finite() {
     // A thin box cast by a motion of length beyond `f32::MAX` past a box at

@@ -25,7 +25,7 @@
 //! cylinders: every direction around the axis is a minimum translation),
 //! where the depth comes out about `1e-3` short.
 
-use crate::math::{unit_without_overflow, Quat, Vec3};
+use crate::math::{midpoint, unit_without_overflow, Quat, Vec3};
 use crate::query::gjk::{MinkowskiDifference, Simplex, Vertex, TOUCH_TOLERANCE};
 use crate::shape::{Support, Triangle};
 
@@ -361,7 +361,7 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
     let tolerance = DEPTH_TOLERANCE * scale;
     let flat = |normal: Vec3| {
         let (_, point_a, point_b) = simplex.combination();
-        let common = (point_a + point_b) * 0.5;
+        let common = midpoint(point_a, point_b);
         EpaOutput {
             depth: 0.0,
             normal,

@@ -28,7 +28,7 @@
 //! before. They answer as at unit scale from `2⁻¹²⁰` to `2¹²⁰`; a distance
 //! beyond `f32::MAX` (two shapes at opposite ends of the range) is `∞`.
 
-use crate::math::{length_without_overflow, unit_by_length, DVec3, Vec3};
+use crate::math::{length_without_overflow, midpoint, unit_by_length, DVec3, Vec3};
 use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;
 use crate::shape::{Segment, Support, Triangle};
@@ -494,7 +494,7 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
     let common = if core_distance > 0.0 && margin > 0.0 {
         out.point_a + (out.point_b - out.point_a) * (ra / margin)
     } else {
-        (out.point_a + out.point_b) * 0.5
+        midpoint(out.point_a, out.point_b)
     };
     Distance {
         distance: 0.0,

@@ -12,7 +12,7 @@
 //! `x + t·m` at time `t ∈ [0, 1]`. Shapes that already touch or overlap at
 //! `t = 0` report `t = 0`.
 
-use crate::math::{unit_without_overflow, Quat, Vec3};
+use crate::math::{length_without_overflow, midpoint, unit_without_overflow, Quat, Vec3};
 use crate::query::contact::contact;
 use crate::query::gjk::{self, ray_cast, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -386,14 +386,14 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
         return Some(match contact(a, b) {
             Some(c) => TimeOfImpact {
                 t: 0.0,
-                point: (c.point_a + c.point_b) * 0.5,
+                point: midpoint(c.point_a, c.point_b),
                 normal: c.normal,
             },
             None => {
                 let d = gjk::distance(a, b);
                 TimeOfImpact {
                     t: 0.0,
-                    point: (d.point_a + d.point_b) * 0.5,
+                    point: midpoint(d.point_a, d.point_b),
                     normal: d.normal.unwrap_or(normal_guess),
                 }
             }
@@ -406,7 +406,7 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
     let point_b = origin + hit.point_b + motion_b * t - normal * b.margin();
     Some(TimeOfImpact {
         t,
-        point: (point_a + point_b) * 0.5,
+        point: midpoint(point_a, point_b),
         normal,
     })
 }
@@ -560,6 +560,19 @@ pub struct RigidTimeOfImpact {
     pub iterations: usize,
 }
 
+/// `|ω|·ρ`: how fast a point at most `reach` from the centre of rotation
+/// moves as its shape turns by the rotation vector `angular` over the step;
+/// 0 for a motion that does not turn, however far its centre of rotation
+/// lies (a reach that overflows would make `0·∞ = NaN`).
+#[inline]
+fn turning_speed(angular: Vec3, reach: f32) -> f32 {
+    if angular == Vec3::ZERO {
+        0.0
+    } else {
+        length_without_overflow(angular) * reach
+    }
+}
+
 /// The first time two shapes that translate and rotate come within the
 /// tolerance of each other, or `None` if they provably stay apart over
 /// `t ∈ [0, 1]`.
@@ -595,9 +608,9 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
 ) -> Option<RigidTimeOfImpact> {
     let size = a.bounding_radius() + b.bounding_radius();
     let slop = (options.tolerance * size).max(TOUCH_TOLERANCE * size);
-    let reach_a = (a.center() - motion_a.local_center).length() + a.bounding_radius();
-    let reach_b = (b.center() - motion_b.local_center).length() + b.bounding_radius();
-    let spin = motion_a.angular.length() * reach_a + motion_b.angular.length() * reach_b;
+    let reach_a = length_without_overflow(a.center() - motion_a.local_center) + a.bounding_radius();
+    let reach_b = length_without_overflow(b.center() - motion_b.local_center) + b.bounding_radius();
+    let spin = turning_speed(motion_a.angular, reach_a) + turning_speed(motion_b.angular, reach_b);
     let relative = motion_a.linear - motion_b.linear;
     let mut t = 0.0f32;
     let mut last_normal = unit_or(
@@ -609,7 +622,7 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
         let placed_a = Transformed::new(a, motion_a.pose_at(t));
         let placed_b = Transformed::new(b, motion_b.pose_at(t));
         let d = gjk::distance(&placed_a, &placed_b);
-        last_point = (d.point_a + d.point_b) * 0.5;
+        last_point = midpoint(d.point_a, d.point_b);
         if let Some(n) = d.normal {
             last_normal = n;
         }
