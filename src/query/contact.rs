@@ -175,8 +175,12 @@ impl Sphere {
     #[inline]
     pub fn contact_capsule(&self, capsule: &Capsule) -> Option<Contact> {
         let q = capsule.segment.closest_point(self.center);
-        let fallback = perpendicular(capsule.segment.direction(), Vec3::ZERO);
-        let noise = TOUCH_TOLERANCE * capsule.segment.direction().length();
+        // Half the axis, whose length, unlike the axis' own, stays finite
+        // (ends at ±2e38, axes longer than about 1.8e19 measured in `f32`):
+        // with an infinite threshold every centre was "on the axis".
+        let half_axis = capsule.segment.half_direction();
+        let fallback = perpendicular(half_axis, Vec3::ZERO);
+        let noise = 2.0 * TOUCH_TOLERANCE * length_without_overflow(half_axis);
         Contact::between_balls(self.center, self.radius, q, capsule.radius, fallback, noise)
     }
 
@@ -279,11 +283,13 @@ impl Capsule {
     /// ```
     pub fn contact_capsule(&self, other: &Capsule) -> Option<Contact> {
         let closest = self.segment.closest_points(&other.segment);
-        let mut fallback = perpendicular(self.segment.direction(), other.segment.direction());
+        // The half axes, as in `Sphere::contact_capsule`.
+        let (half_a, half_b) = (self.segment.half_direction(), other.segment.half_direction());
+        let mut fallback = perpendicular(half_a, half_b);
         if fallback.dot(Support::center(other) - Support::center(self)) < 0.0 {
             fallback = -fallback;
         }
-        let noise = TOUCH_TOLERANCE * (self.segment.direction().length() + other.segment.direction().length());
+        let noise = 2.0 * TOUCH_TOLERANCE * (length_without_overflow(half_a) + length_without_overflow(half_b));
         Contact::between_balls(
             closest.point_a,
             self.radius,

@@ -5,15 +5,21 @@ use crate::shape::polygon::cross2;
 use crate::shape::{Aabb, Capsule, ConvexPolygon, Obb, Sphere};
 
 impl Sphere {
-    /// `|p − center|² <= radius²`.
+    /// `|p − center|² <= radius²`, in `f64` (as
+    /// [`Sphere::intersects_sphere`]): every `f32` converts exactly and no
+    /// square of a finite `f32` overflows or underflows there. In `f32`
+    /// both squares are `∞` beyond about 1.8e19 and `0` below about 1e-23,
+    /// and `∞ <= ∞`, `0 <= 0` put far points inside.
     ///
     /// ```
     /// use collide::{Sphere, math::Vec3};
     /// assert!(Sphere::new(Vec3::ZERO, 1.0).contains_point(Vec3::X));
+    /// assert!(!Sphere::new(Vec3::ZERO, 1e20).contains_point(Vec3::new(1e21, 0.0, 0.0)));
     /// ```
     #[inline]
     pub fn contains_point(&self, p: Vec3) -> bool {
-        (p - self.center).length_squared() <= self.radius * self.radius
+        let r = f64::from(self.radius);
+        (p.as_dvec3() - self.center.as_dvec3()).length_squared() <= r * r
     }
 }
 
@@ -41,8 +47,10 @@ impl Obb {
 }
 
 impl Capsule {
-    /// The squared distance from `p` to the axis is at most `radius²`;
-    /// a zero-length axis makes this the sphere test.
+    /// The squared distance from `p` to the axis is at most `radius²`, in
+    /// `f64` (as [`Capsule::intersects_sphere`]; rounded to `f32`, both
+    /// squares are `∞` beyond about 1.8e19 and `0` below about 1e-23); a
+    /// zero-length axis makes this the sphere test.
     ///
     /// ```
     /// use collide::{Capsule, Segment, math::Vec3};
@@ -51,7 +59,8 @@ impl Capsule {
     /// ```
     #[inline]
     pub fn contains_point(&self, p: Vec3) -> bool {
-        self.segment.distance_squared_to_point(p) <= self.radius * self.radius
+        let r = f64::from(self.radius);
+        self.segment.to_f64().distance_squared_to_point(p.as_dvec3()) <= r * r
     }
 }
 

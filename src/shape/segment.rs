@@ -61,10 +61,29 @@ impl Segment {
         self.direction().length_squared()
     }
 
-    /// `start + t·(end − start)`.
+    /// `(end − start) / 2` without overflow: per component, that value
+    /// wherever `end − start` is finite (so bit for bit), else
+    /// `end/2 − start/2` (halving is exact there), as
+    /// [`Aabb::half_extents`](crate::Aabb::half_extents) does. The ends
+    /// `±2e38` have a difference of `∞` but a half-difference of `2e38`.
+    #[inline]
+    pub(crate) fn half_direction(&self) -> Vec3 {
+        let d = self.direction();
+        Vec3::select(d.is_finite_mask(), d * 0.5, self.end * 0.5 - self.start * 0.5)
+    }
+
+    /// `start + t·(end − start)`, without overflow for `t ∈ [0, 1]`: per
+    /// component, that `f32` value wherever it is finite (so bit for bit),
+    /// else (the `f32` difference or sum overflowed) the same formula in
+    /// `f64` rounded once, between the ends and so finite: the middle of
+    /// `−2e38 → 2e38` is 0, not `−2e38 + ∞·0.5 = ∞`.
     #[inline]
     pub fn point_at(&self, t: f32) -> Vec3 {
-        self.start + self.direction() * t
+        let p = self.start + self.direction() * t;
+        if p.is_finite() {
+            return p;
+        }
+        Vec3::select(p.is_finite_mask(), p, self.to_f64().point_at(f64::from(t)).as_vec3())
     }
 
     /// Whether both end points are finite.
@@ -90,7 +109,8 @@ impl Segment {
         self.to_f64().closest_t(p.as_dvec3()) as f32
     }
 
-    /// The point of the segment closest to `p`.
+    /// The point of the segment closest to `p`: [`Segment::point_at`] of
+    /// [`Segment::closest_t`], so finite for every finite segment and point.
     #[inline]
     pub fn closest_point(&self, p: Vec3) -> Vec3 {
         self.point_at(self.closest_t(p))

@@ -59,10 +59,13 @@ pub trait Support {
     fn bounding_radius(&self) -> f32;
 
     /// The point of the whole shape farthest along `direction`, in world
-    /// space: `center + core_support(d) + margin·d/|d|`.
+    /// space: `center + core_support(d) + margin·d/|d|`, for every finite
+    /// `d` (`d/|d|` normalised without overflow or underflow: a direction
+    /// of 1e20 has `|d|² = ∞`, and a plain normalisation dropped the
+    /// margin).
     #[inline]
     fn support(&self, direction: Vec3) -> Vec3 {
-        self.center() + self.core_support(direction) + direction.normalize_or_zero() * self.margin()
+        self.center() + self.core_support(direction) + unit_or_zero(direction) * self.margin()
     }
 }
 
@@ -92,20 +95,84 @@ fn signed_half(d: Vec3, half: Vec3) -> Vec3 {
     Vec3::select(d.cmpge(Vec3::ZERO), half, -half)
 }
 
+/// `v / |v|`, or zero for a zero `v`, for every finite `v`: where `|v|²`
+/// is a normal `f32`, `v.normalize_or_zero()`'s own product `v·(1/√|v|²)`
+/// (the same bits); elsewhere [`unit_without_overflow`]. A vector of 1e20
+/// has `|v|² = ∞`, which `normalize_or_zero` takes for no direction at all
+/// (zero); one of 1e-25 has `|v|² = 0`, and one of 1e-21 a subnormal
+/// square, whose root is too coarse to divide by.
+#[inline]
+fn unit_or_zero(v: Vec3) -> Vec3 {
+    let squared = v.length_squared();
+    if squared.is_normal() {
+        v * squared.sqrt().recip()
+    } else {
+        unit_without_overflow(v).unwrap_or(Vec3::ZERO)
+    }
+}
+
 /// The unit part of `d` perpendicular to the unit axis `u`, as
 /// `u × (d × u)` normalised (zero when `d` is parallel to `u`, or `u` is
-/// zero: then `d` itself, normalised).
+/// zero: then `d` itself, normalised), for every finite `d`.
 ///
 /// The cross products keep the result perpendicular to `u` to rounding even
 /// when `d` is nearly parallel to it, where `d − (d·u)u` cancels to noise
 /// with an axial part — which would put a cylinder's or cone's support
 /// point outside the shape.
+///
+/// Where `|u × (d × u)|²` is a normal `f32`, that vector is normalised as
+/// before (bit for bit). Where it is not but `|d|²` is, `d` lies within
+/// about 1e-19 radians of the axis, and [`unit_or_zero`] rescales the
+/// short vector (zero, the cap's centre, as before, when it is exactly
+/// 0). Elsewhere the length of `d` is at fault, and `d` is normalised
+/// first ([`unit_or_zero`]) and the cross products taken again: a `d` of
+/// 1e20 squares to `∞` (and one near `f32::MAX` overflows the cross
+/// products to NaN), one of 1e-25 to `0`, and one of 1e-40 has subnormal
+/// products with few digits.
 #[inline]
 fn across_axis(d: Vec3, u: Vec3) -> Vec3 {
     if u == Vec3::ZERO {
-        return d.normalize_or_zero();
+        return unit_or_zero(d);
     }
-    u.cross(d.cross(u)).normalize_or_zero()
+    let across = u.cross(d.cross(u));
+    let squared = across.length_squared();
+    if squared.is_normal() {
+        return across * squared.sqrt().recip();
+    }
+    if across.is_finite() && d.length_squared().is_normal() {
+        return unit_or_zero(across);
+    }
+    let d = unit_or_zero(d);
+    unit_or_zero(u.cross(d.cross(u)))
+}
+
+/// The smallest product of the largest components of the direction and of
+/// the candidate points at which [`farther`] compares in `f32`: `2⁻¹⁰²`,
+/// a normal `f32` with 24 bits to spare, so that products rounded to
+/// subnormals (off by at most `2⁻¹⁵⁰` each) change the dot products by
+/// less than an ulp of the largest product.
+const SMALLEST_F32_PRODUCT: f32 = f32::MIN_POSITIVE * 16_777_216.0;
+
+/// Whether `d·a >= d·b`: the support mappings' choice between two
+/// candidate points (relative to the centre) along `d`, for every finite
+/// input. In `f32` (the old comparison, bit for bit, near-ties included)
+/// where both dot products are finite and the products of the largest
+/// components reach [`SMALLEST_F32_PRODUCT`]; else in `f64`, where the
+/// products of `f32` components are exact and nothing overflows or
+/// underflows. In `f32` the half-axis `(0.5, 2, 0)·1e20` of a segment has
+/// products of `±∞` with the direction `(−1, 0.95, 0)·1e20` (`∞ − ∞` is
+/// NaN, and every comparison with it false: the wrong end), and a
+/// direction of 1e-25 against an axis of 1e-25 has products that round to
+/// 0 (a tie: the wrong end half the time).
+#[inline]
+fn farther(d: Vec3, a: Vec3, b: Vec3) -> bool {
+    let (da, db) = (d.dot(a), d.dot(b));
+    let largest_product = d.abs().max_element() * a.abs().max(b.abs()).max_element();
+    if da.is_finite() && db.is_finite() && largest_product >= SMALLEST_F32_PRODUCT {
+        return da >= db;
+    }
+    let d = d.as_dvec3();
+    d.dot(a.as_dvec3()) >= d.dot(b.as_dvec3())
 }
 
 /// `√(|v|² + r²)` in `f64`, saturating at `f32::MAX`: the bounding radius
@@ -201,8 +268,8 @@ impl Support for Segment {
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
-        let half = self.direction() * 0.5;
-        if direction.dot(half) >= 0.0 {
+        let half = self.half_direction();
+        if farther(direction, half, -half) {
             half
         } else {
             -half
@@ -210,7 +277,7 @@ impl Support for Segment {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        radius_of(self.direction() * 0.5, 0.0)
+        radius_of(self.half_direction(), 0.0)
     }
 }
 
@@ -270,14 +337,14 @@ impl Support for Cylinder {
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
-        let half = self.segment.direction() * 0.5;
+        let half = self.segment.half_direction();
         let u = unit_without_overflow(half).unwrap_or(Vec3::ZERO);
-        let along = if direction.dot(half) >= 0.0 { half } else { -half };
+        let along = if farther(direction, half, -half) { half } else { -half };
         along + across_axis(direction, u) * self.radius
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        radius_of(self.segment.direction() * 0.5, self.radius)
+        radius_of(self.segment.half_direction(), self.radius)
     }
 }
 
@@ -290,10 +357,10 @@ impl Support for Cone {
     }
     #[inline]
     fn core_support(&self, direction: Vec3) -> Vec3 {
-        let half = (self.apex - self.base_center) * 0.5;
+        let half = self.half_axis();
         let u = unit_without_overflow(half).unwrap_or(Vec3::ZERO);
         let rim = -half + across_axis(direction, u) * self.radius;
-        if direction.dot(half) >= direction.dot(rim) {
+        if farther(direction, half, rim) {
             half
         } else {
             rim
@@ -301,7 +368,7 @@ impl Support for Cone {
     }
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        radius_of((self.apex - self.base_center) * 0.5, self.radius)
+        radius_of(self.half_axis(), self.radius)
     }
 }
 
