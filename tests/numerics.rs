@@ -457,7 +457,9 @@ fn time_of_impact_answers_as_at_unit_scale_at_every_scale() {
 /// times a motion that does not turn, that was `0·∞ = NaN`, and the shapes
 /// were reported apart for good (RELIABILITY.md's F29). Shapes already
 /// overlapping near `f32::MAX` meet at `t = 0` at a finite point (the
-/// middle of their closest points, whose sum overflowed).
+/// middle of their closest points, whose sum overflowed), and two whose
+/// radii sum past `f32::MAX` part without a touch (the tolerance, a
+/// fraction of that sum, was infinite: F31).
 #[test]
 fn time_of_impact_far_from_the_origin_meets_half_way() {
     let still = RigidMotion::stationary(Pose::IDENTITY);
@@ -490,6 +492,15 @@ fn time_of_impact_far_from_the_origin_meets_half_way() {
             }
         }
     }
+    // Radii summing past `f32::MAX`, moving apart: no contact, where an
+    // infinite tolerance took every distance for a touch at `t = 0`.
+    let apart = RigidMotion::new(Pose::IDENTITY, Vec3::ZERO, Vec3::new(1.0e37, 0.0, 0.0), Vec3::ZERO);
+    let left = Sphere::new(Vec3::new(-3.0e38, 0.0, 0.0), 2.0e38);
+    let right = Sphere::new(Vec3::new(3.0e38, 0.0, 0.0), 2.0e38);
+    assert_eq!(
+        time_of_impact(&right, &apart, &left, &still, &ToiOptions::default()),
+        None
+    );
     let (a, b) = (
         Sphere::new(Vec3::new(3.0e38, 0.0, 0.0), 1.0e37),
         Sphere::new(Vec3::new(2.85e38, 0.0, 0.0), 1.0e37),

@@ -55,8 +55,17 @@ impl Contact {
     /// `cb − ca` when `|cb − ca| <= ra + rb`. Centres closer than
     /// `coincident` (rounding noise, for computed centres) take the
     /// `fallback` normal.
+    ///
+    /// Radii whose sum passes `f32::MAX` are measured in `f64`
+    /// ([`Contact::between_far_balls`]): the `f32` sum of two radii of
+    /// 2.1e38 is `∞`, an infinite depth. (With a finite sum, centres whose
+    /// difference overflows are farther apart than it: no contact, as the
+    /// infinite distance says.)
     #[inline]
     fn between_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
+        if !(ra + rb).is_finite() {
+            return Self::between_far_balls(ca, ra, cb, rb, fallback, coincident);
+        }
         let d = cb - ca;
         let distance = length_without_overflow(d);
         let depth = ra + rb - distance;
@@ -71,15 +80,76 @@ impl Contact {
             point_b: cb - normal * rb,
         })
     }
+
+    /// [`Contact::between_balls`] in `f64`, where the sum of two `f32`
+    /// radii and the difference of two `f32` centres are finite (and the
+    /// squared distance neither overflows nor underflows):
+    /// `depth = r_a + r_b − |c_b − c_a|` rounded to `f32` once.
+    fn between_far_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
+        let d = cb.as_dvec3() - ca.as_dvec3();
+        let distance = d.length();
+        let depth = f64::from(ra) + f64::from(rb) - distance;
+        if !(depth >= 0.0) {
+            return None;
+        }
+        let normal = if distance > f64::from(coincident) {
+            (d / distance).as_vec3()
+        } else {
+            fallback
+        };
+        Some(Contact {
+            depth: depth as f32,
+            normal,
+            point_a: ca + normal * ra,
+            point_b: cb - normal * rb,
+        })
+    }
+}
+
+/// `tolerance·(a + b)` for two lengths: that product where the sum is
+/// finite (so the same bits), else `tolerance·a + tolerance·b`. The sum of
+/// two lengths near `f32::MAX` is `∞`, and so was every tolerance (a
+/// "coincident" threshold, an edge bias) taken from it.
+#[inline]
+pub(crate) fn tolerance_of_sum(tolerance: f32, a: f32, b: f32) -> f32 {
+    let sum = a + b;
+    if sum.is_finite() {
+        tolerance * sum
+    } else {
+        tolerance * a + tolerance * b
+    }
+}
+
+/// The least product of the largest components of `u` and `v` at which
+/// [`cross_without_overflow`] keeps the `f32` cross product: below it the
+/// terms `u_i·v_j` lose more than an ulp of the largest to the subnormal
+/// range (2⁻¹²⁶/2⁻²³ = 2⁻¹⁰³).
+const LEAST_CROSS_SCALE: f32 = f32::MIN_POSITIVE / f32::EPSILON;
+
+/// A vector along `u × v`: the `f32` cross product itself where it is
+/// finite and the product of the largest components of `u` and `v` is at
+/// least [`LEAST_CROSS_SCALE`] (the same bits as `u.cross(v)`), else the
+/// cross product in `f64` normalised (zero for parallel `u`, `v`). In
+/// `f64` the products of two `f32` components are exact: no overflow (the
+/// `f32` cross of two axes longer than about 1.8e19 is `∞`) and no
+/// underflow (that of two axes shorter than 1e-23 is 0).
+pub(crate) fn cross_without_overflow(u: Vec3, v: Vec3) -> Vec3 {
+    let w = u.cross(v);
+    if w.is_finite() && u.abs().max_element() * v.abs().max_element() >= LEAST_CROSS_SCALE {
+        w
+    } else {
+        u.as_dvec3().cross(v.as_dvec3()).normalize_or_zero().as_vec3()
+    }
 }
 
 /// A unit vector perpendicular to both directions, or to the first one when
 /// they are parallel, or `X` when both are zero: the normal of two touching
 /// axes. Each candidate is normalised by [`unit_without_overflow`]: an
 /// axis 1e-22 long has subnormal squares, and `try_normalize` alone made
-/// it a "unit" vector of length 0.997 (F26).
+/// it a "unit" vector of length 0.997 (F26). The cross product is
+/// [`cross_without_overflow`]'s.
 fn perpendicular(u: Vec3, v: Vec3) -> Vec3 {
-    unit_without_overflow(u.cross(v))
+    unit_without_overflow(cross_without_overflow(u, v))
         .or_else(|| unit_without_overflow(u).map(|u| u.any_orthonormal_vector()))
         .or_else(|| unit_without_overflow(v).map(|v| v.any_orthonormal_vector()))
         .unwrap_or(Vec3::X)
@@ -289,7 +359,11 @@ impl Capsule {
         if fallback.dot(Support::center(other) - Support::center(self)) < 0.0 {
             fallback = -fallback;
         }
-        let noise = 2.0 * TOUCH_TOLERANCE * (length_without_overflow(half_a) + length_without_overflow(half_b));
+        let noise = tolerance_of_sum(
+            2.0 * TOUCH_TOLERANCE,
+            length_without_overflow(half_a),
+            length_without_overflow(half_b),
+        );
         Contact::between_balls(
             closest.point_a,
             self.radius,

@@ -8,8 +8,8 @@
 //! then the minimum translation direction, and its overlap the penetration
 //! depth.
 
-use crate::math::{Mat3, Quat, Vec3};
-use crate::query::contact::Contact;
+use crate::math::{length_without_overflow, Mat3, Quat, Vec3};
+use crate::query::contact::{tolerance_of_sum, Contact};
 use crate::shape::{Aabb, Obb, Plane, Segment};
 
 /// A cross product of two unit edge directions shorter than this (the sine
@@ -47,6 +47,15 @@ impl BoxFrame {
         (0..3).map(|k| self.half[k] * self.axes[k].dot(l).abs()).sum()
     }
 
+    /// [`BoxFrame::radius`] in `f64`, where the sum of the three terms
+    /// cannot overflow.
+    #[inline]
+    fn radius_f64(&self, l: Vec3) -> f64 {
+        (0..3)
+            .map(|k| f64::from(self.half[k]) * f64::from(self.axes[k].dot(l).abs()))
+            .sum()
+    }
+
     /// The corner farthest along `d` (ties to the positive side).
     #[inline]
     fn support(&self, d: Vec3) -> Vec3 {
@@ -76,13 +85,28 @@ enum Feature {
 }
 
 /// SAT over the 15 axes; `None` when some axis separates.
+///
+/// The edge bias is `EDGE_BIAS·(|e_a| + |e_b|)` with lengths that do not
+/// overflow ([`length_without_overflow`], [`tolerance_of_sum`]): an `f32`
+/// length of half-extents beyond about 1.8e19 is `∞`, and with an infinite
+/// bias no edge axis could win. An overlap `r_a + r_b − |s|` that is not
+/// finite in `f32` (radii summing past `f32::MAX`) is taken in `f64`.
 fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
     let t = b.center - a.center;
-    let scale = a.half.length() + b.half.length();
+    let edge_bias = tolerance_of_sum(
+        EDGE_BIAS,
+        length_without_overflow(a.half),
+        length_without_overflow(b.half),
+    );
     let mut best: Option<(f32, Vec3, Feature)> = None;
     let mut consider = |l: Vec3, feature: Feature, bias: f32| -> bool {
-        let s = t.dot(l);
-        let overlap = a.radius(l) + b.radius(l) - s.abs();
+        let mut s = t.dot(l);
+        let mut overlap = a.radius(l) + b.radius(l) - s.abs();
+        if !overlap.is_finite() {
+            let s64 = (b.center.as_dvec3() - a.center.as_dvec3()).dot(l.as_dvec3());
+            overlap = (a.radius_f64(l) + b.radius_f64(l) - s64.abs()) as f32;
+            s = s64 as f32;
+        }
         if !(overlap >= 0.0) {
             return false;
         }
@@ -109,7 +133,7 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
             if !(sine > PARALLEL_SINE) {
                 continue;
             }
-            if !consider(cross / sine, Feature::Edges(i, j), EDGE_BIAS * scale) {
+            if !consider(cross / sine, Feature::Edges(i, j), edge_bias) {
                 return None;
             }
         }

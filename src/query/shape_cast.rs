@@ -13,7 +13,7 @@
 //! `t = 0` report `t = 0`.
 
 use crate::math::{length_without_overflow, midpoint, unit_without_overflow, Quat, Vec3};
-use crate::query::contact::contact;
+use crate::query::contact::{contact, cross_without_overflow, tolerance_of_sum};
 use crate::query::gjk::{self, ray_cast, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;
@@ -39,6 +39,33 @@ fn unit_or(v: Vec3, fallbacks: &[Vec3]) -> Vec3 {
         .unwrap_or(Vec3::X)
 }
 
+/// Whether a closed-form cast is to be solved at half scale: a sum or
+/// difference of its inputs (`derived`: a grown radius, a relative motion)
+/// overflowed although every input is finite. Halving every input is exact
+/// (but for subnormal values, far below the rounding of such a problem's
+/// size) and leaves the time and normal alone; a sum of two halved finite
+/// values is finite.
+fn needs_half_scale(derived: &[Vec3], inputs: &[Vec3]) -> bool {
+    !derived.iter().all(|v| v.is_finite()) && inputs.iter().all(|v| v.is_finite())
+}
+
+/// `capsule` at half scale: its axis' ends and its radius halved.
+fn half_capsule(capsule: &Capsule) -> Capsule {
+    Capsule::new(
+        Segment::new(capsule.segment.start * 0.5, capsule.segment.end * 0.5),
+        capsule.radius * 0.5,
+    )
+}
+
+/// The answer of a cast solved at half scale, at full scale: the same time
+/// and normal, the point twice as far from the origin.
+fn from_half_scale(toi: Option<TimeOfImpact>) -> Option<TimeOfImpact> {
+    toi.map(|toi| TimeOfImpact {
+        point: toi.point * 2.0,
+        ..toi
+    })
+}
+
 impl Sphere {
     /// A sphere moving by `motion` against a fixed infinite line through
     /// `point` with direction `direction` (a zero direction makes the line a
@@ -62,7 +89,9 @@ impl Sphere {
     /// assert!(ball.cast_line(Vec3::ZERO, Vec3::ZERO, Vec3::X).is_none()); // at rest, apart
     /// ```
     pub fn cast_line(&self, motion: Vec3, point: Vec3, direction: Vec3) -> Option<TimeOfImpact> {
-        let u = direction.normalize_or_zero();
+        // `normalize_or_zero` read a direction longer than about 1.8e19 or
+        // shorter than 1e-19 (an over- or underflowing square) as none.
+        let u = unit_without_overflow(direction).unwrap_or(Vec3::ZERO);
         let perpendicular = |v: Vec3| v - u * v.dot(u);
         let m = perpendicular(self.center - point);
         let v = perpendicular(motion);
@@ -147,7 +176,9 @@ impl Sphere {
                 normal: unit_or(point - center, &[motion, Vec3::X]),
             }
         };
-        if aabb.distance_squared_to_point(self.center) <= r * r {
+        // In `f64` ([`Sphere::intersects_aabb`]): in `f32`, `|c − box|² <= r²`
+        // read `∞ <= ∞` beyond about 1.8e19 and `0 <= 0` below 1e-23.
+        if self.intersects_aabb(aabb) {
             // Inside: the normal points to the box's centre when the sphere's
             // centre is in the box itself.
             let center = self.center;
@@ -207,6 +238,22 @@ impl Sphere {
         let relative = motion - capsule_motion;
         let path = Segment::new(self.center, self.center + relative);
         let grown = Capsule::new(capsule.segment, capsule.radius + self.radius);
+        // Radii or motions near `f32::MAX`: an infinite grown radius would
+        // read as touching at `t = 0`.
+        if needs_half_scale(
+            &[path.end, Vec3::splat(grown.radius)],
+            &[
+                self.center,
+                motion,
+                capsule.segment.start,
+                capsule.segment.end,
+                capsule_motion,
+                Vec3::new(self.radius, capsule.radius, 0.0),
+            ],
+        ) {
+            let half = Sphere::new(self.center * 0.5, self.radius * 0.5);
+            return from_half_scale(half.cast_capsule(motion * 0.5, &half_capsule(capsule), capsule_motion * 0.5));
+        }
         let hit = path.cast_capsule(&grown)?;
         let center = self.center + motion * hit.t;
         let axis = Segment::new(
@@ -265,10 +312,43 @@ impl Capsule {
         let (a0, a1) = (self.segment.start, self.segment.end);
         let (b0, b1) = (other.segment.start, other.segment.end);
         let ray = Segment::new(Vec3::ZERO, other_motion - motion);
-        let t = if self.segment.closest_points(&other.segment).distance_squared <= radius * radius {
+        let corners = [a0 - b0, a1 - b0, a1 - b1, a0 - b1];
+        let (e1, e2) = (a1 - a0, b0 - b1);
+        // Radii, axes or motions near `f32::MAX`: an infinite sum of the
+        // radii would read as touching at `t = 0`.
+        if needs_half_scale(
+            &[
+                Vec3::splat(radius),
+                ray.end,
+                e1,
+                e2,
+                corners[0],
+                corners[1],
+                corners[2],
+                corners[3],
+            ],
+            &[
+                a0,
+                a1,
+                b0,
+                b1,
+                motion,
+                other_motion,
+                Vec3::new(self.radius, other.radius, 0.0),
+            ],
+        ) {
+            return from_half_scale(half_capsule(self).cast_capsule(
+                motion * 0.5,
+                &half_capsule(other),
+                other_motion * 0.5,
+            ));
+        }
+        // In `f64` ([`Capsule::intersects_capsule`]): in `f32` the squared
+        // distance and `r²` are both `∞` beyond about 1.8e19 (and both 0
+        // below 1e-23), which read as touching.
+        let t = if self.intersects_capsule(other) {
             0.0
         } else {
-            let corners = [a0 - b0, a1 - b0, a1 - b1, a0 - b1];
             let mut first: Option<f32> = None;
             let mut keep = |t: f32| {
                 if first.is_none_or(|f| t < f) {
@@ -281,27 +361,11 @@ impl Capsule {
                     keep(hit.t);
                 }
             }
-            let (e1, e2) = (a1 - a0, b0 - b1);
-            let n0 = e1.cross(e2);
-            let nn = n0.length_squared();
-            if nn > 0.0 {
-                let n = n0 / nn.sqrt();
-                let r = ray.direction();
-                let approach = n.dot(r);
-                if approach != 0.0 {
-                    for side in [1.0f32, -1.0] {
-                        // The face plane n·x = n·c0 + side·radius.
-                        let t = (n.dot(corners[0]) + side * radius) / approach;
-                        if (0.0..=1.0).contains(&t) {
-                            let y = r * t - n * (side * radius) - corners[0];
-                            let s = y.cross(e2).dot(n0) / nn;
-                            let u = e1.cross(y).dot(n0) / nn;
-                            if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&u) {
-                                keep(t);
-                            }
-                        }
-                    }
-                }
+            for t in face_entries(corners[0], e1, e2, ray.direction(), radius)
+                .into_iter()
+                .flatten()
+            {
+                keep(t);
             }
             first?
         };
@@ -321,9 +385,66 @@ impl Capsule {
     }
 }
 
-/// A normal for crossing axes: perpendicular to both, facing `towards`.
+/// The times `t ∈ [0, 1]` at which the ray `t·r` from the origin meets
+/// the two faces of the slab of half-thickness `radius` over the
+/// parallelogram `c + s·e1 + u·e2`, `s, u ∈ [0, 1]` (`None` for a face it
+/// misses).
+///
+/// With `n0 = e1 × e2` and `n = n0/|n0|`, the faces are the planes
+/// `n·x = n·c ± radius`, met at `t = (n·c ± radius)/(n·r)`; the point is
+/// over the parallelogram when the coordinates `s = (y × e2)·n0/|n0|²` and
+/// `u = (e1 × y)·n0/|n0|²` of `y = t·r ∓ radius·n − c` are in `[0, 1]`.
+/// `|n0|²` is a fourth power of the problem's size: its `f32` overflows
+/// from about 1e10 and underflows below about 1e-10 (a zero or subnormal
+/// `|n0|²` made the face look degenerate, an infinite one a zero normal).
+/// Where it is not a normal `f32`, the problem is first divided by its
+/// largest coordinate (which leaves every `t`, `s` and `u` alone); axes
+/// that are parallel at that scale have no face (the edges cover it).
+fn face_entries(c: Vec3, e1: Vec3, e2: Vec3, r: Vec3, radius: f32) -> [Option<f32>; 2] {
+    if e1.cross(e2).length_squared().is_normal() {
+        return face_entries_in_place(c, e1, e2, r, radius);
+    }
+    let largest = [c, e1, e2, r]
+        .into_iter()
+        .fold(radius, |m, v| m.max(v.abs().max_element()));
+    if !(largest > 0.0 && largest.is_finite()) {
+        return [None; 2];
+    }
+    let unit = |v: Vec3| v / largest;
+    face_entries_in_place(unit(c), unit(e1), unit(e2), unit(r), radius / largest)
+}
+
+/// [`face_entries`] at the scale given: none where `|e1 × e2|²` is not a
+/// normal `f32`.
+fn face_entries_in_place(c: Vec3, e1: Vec3, e2: Vec3, r: Vec3, radius: f32) -> [Option<f32>; 2] {
+    let n0 = e1.cross(e2);
+    let nn = n0.length_squared();
+    if !nn.is_normal() {
+        return [None; 2];
+    }
+    let n = n0 / nn.sqrt();
+    let approach = n.dot(r);
+    if approach == 0.0 {
+        return [None; 2];
+    }
+    [1.0f32, -1.0].map(|side| {
+        // The face plane n·x = n·c + side·radius.
+        let t = (n.dot(c) + side * radius) / approach;
+        if !(0.0..=1.0).contains(&t) {
+            return None;
+        }
+        let y = r * t - n * (side * radius) - c;
+        let s = y.cross(e2).dot(n0) / nn;
+        let u = e1.cross(y).dot(n0) / nn;
+        ((0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&u)).then_some(t)
+    })
+}
+
+/// A normal for crossing axes: perpendicular to both, facing `towards`
+/// ([`cross_without_overflow`]: the `f32` cross product of two axes
+/// overflows beyond about 1.8e19 and vanishes below 1e-23).
 fn e_cross(a: &Segment, b: &Segment, towards: Vec3) -> Vec3 {
-    let n = a.direction().cross(b.direction());
+    let n = cross_without_overflow(a.direction(), b.direction());
     if n.dot(towards) < 0.0 {
         -n
     } else {
@@ -606,8 +727,11 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
     motion_b: &RigidMotion,
     options: &ToiOptions,
 ) -> Option<RigidTimeOfImpact> {
-    let size = a.bounding_radius() + b.bounding_radius();
-    let slop = (options.tolerance * size).max(TOUCH_TOLERANCE * size);
+    // Each tolerance of the sum of the radii, without the sum itself: two
+    // radii near `f32::MAX` sum to `∞`, and every distance was within an
+    // infinite slop.
+    let (ra, rb) = (a.bounding_radius(), b.bounding_radius());
+    let slop = tolerance_of_sum(options.tolerance, ra, rb).max(tolerance_of_sum(TOUCH_TOLERANCE, ra, rb));
     let reach_a = length_without_overflow(a.center() - motion_a.local_center) + a.bounding_radius();
     let reach_b = length_without_overflow(b.center() - motion_b.local_center) + b.bounding_radius();
     let spin = turning_speed(motion_a.angular, reach_a) + turning_speed(motion_b.angular, reach_b);
