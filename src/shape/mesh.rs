@@ -12,7 +12,7 @@
 use crate::broad::bvh::Bvh;
 use crate::collider::{ColliderKey, Filter, Shape, Transform};
 use crate::error::{Error, Result};
-use crate::math::Vec3;
+use crate::math::{length_without_overflow, Vec3};
 use crate::query::{CastHit, Contact, Distance, TimeOfImpact};
 use crate::shape::{Aabb, Segment, Support, Triangle};
 
@@ -327,11 +327,16 @@ impl TriangleMesh {
     /// of their boxes' distance to the shape's bounds and stopped once a
     /// box is farther than the best so far. Another mesh: the least over
     /// pairs of triangles (quadratic; meshes are level geometry).
+    ///
+    /// A box's distance is the length of the per-axis gap, by
+    /// `math::length_without_overflow`: its square overflows for gaps
+    /// beyond about 1.8e19, and a bound of `∞` on every box would stop the
+    /// walk after the first triangle, whichever is nearest.
     pub fn distance(&self, shape: &Shape) -> Distance {
         let bounds = shape.bounding_aabb();
         let gap = |b: &Aabb| {
             let d = (b.min - bounds.max).max(bounds.min - b.max).max(Vec3::ZERO);
-            d.length()
+            length_without_overflow(d)
         };
         let mut order: Vec<(f32, usize)> = (0..self.indices.len())
             .map(|i| {
@@ -393,18 +398,26 @@ impl TriangleMesh {
 /// queries never rely on it: they send meshes to the per-triangle
 /// routines above.
 impl Support for TriangleMesh {
+    /// The centre of the mesh's bounds ([`Aabb::center`], finite for any
+    /// finite mesh).
     #[inline]
     fn center(&self) -> Vec3 {
         self.aabb.center()
     }
+    /// The corner `v` with the largest `d·(v − center)`, returned as
+    /// `v − center` (the trait's centre-relative support; ties to the
+    /// first corner met). Every corner lies in the bounds and the centre is
+    /// their middle, so `|v − center|` is at most the half extent: the
+    /// difference is a finite `f32` even for a mesh spanning `±f32::MAX`.
     fn core_support(&self, direction: Vec3) -> Vec3 {
-        let mut best = self.vertices[self.indices[0][0] as usize];
+        let center = self.center();
+        let mut best = self.vertices[self.indices[0][0] as usize] - center;
         let mut best_dot = best.dot(direction);
         for &i in self.indices.iter().flatten() {
-            let v = self.vertices[i as usize];
-            let dot = v.dot(direction);
+            let offset = self.vertices[i as usize] - center;
+            let dot = offset.dot(direction);
             if dot > best_dot {
-                best = v;
+                best = offset;
                 best_dot = dot;
             }
         }
@@ -414,8 +427,12 @@ impl Support for TriangleMesh {
     fn margin(&self) -> f32 {
         0.0
     }
+    /// `|half extents|` of the bounds, by `math::length_without_overflow` (its
+    /// square overflows for meshes beyond about 1.8e19), saturating at
+    /// `f32::MAX` (a box spanning more than `±f32::MAX / √3` on every axis),
+    /// as the other shapes' radii do.
     #[inline]
     fn bounding_radius(&self) -> f32 {
-        self.aabb.half_extents().length()
+        length_without_overflow(self.aabb.half_extents()).min(f32::MAX)
     }
 }

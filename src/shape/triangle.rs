@@ -1,7 +1,7 @@
 //! Triangle: the solid (flat) triangle with corners `a`, `b`, `c`.
 
 use crate::error::{Error, Result};
-use crate::math::{DVec3, Vec3};
+use crate::math::{length_without_overflow, unit_without_overflow, DVec3, Vec3};
 use crate::query::CastHit;
 use crate::shape::segment::DSegment;
 use crate::shape::Segment;
@@ -61,22 +61,61 @@ impl Triangle {
 
     /// `(b − a) × (c − a)`: twice the area times the unit normal, the normal
     /// facing the side from which `a, b, c` run counter-clockwise. Zero for a
-    /// degenerate triangle.
+    /// degenerate triangle. Its components are products of edges: they
+    /// overflow for edges beyond about 1.8e19 and underflow below about
+    /// 1e-19 ([`Triangle::normal`] and [`Triangle::area`] do neither).
     #[inline]
     pub fn scaled_normal(&self) -> Vec3 {
         (self.b - self.a).cross(self.c - self.a)
     }
 
-    /// The unit normal, `None` for a degenerate (collinear) triangle.
-    #[inline]
-    pub fn normal(&self) -> Option<Vec3> {
-        self.scaled_normal().try_normalize()
+    /// The edges `b − a` and `c − a` times `2⁻ᵉ`, and `e`: the power of two
+    /// that brings their largest component into `[1, 2]`
+    /// ([`scaled_to_unit`]; Möller–Trumbore, the normal and the area are
+    /// homogeneous in the edges, so this changes them by exact powers of
+    /// two only). The differences are taken in `f64` and
+    /// rounded once, so each edge is the `f32` difference scaled exactly
+    /// (where that difference is a normal `f32`), and finite for corners
+    /// anywhere in the `f32` range. `None` when both edges are zero (all
+    /// corners at one point) or not finite.
+    fn unit_edges(&self) -> Option<(Vec3, Vec3, i32)> {
+        let a = self.a.as_dvec3();
+        let (e1, e2) = (self.b.as_dvec3() - a, self.c.as_dvec3() - a);
+        let exponent = exponent_of_largest(e1.abs().max(e2.abs()).max_element())?;
+        Some((scaled_to_unit(e1, exponent), scaled_to_unit(e2, exponent), exponent))
     }
 
-    /// Area `|(b − a) × (c − a)| / 2`.
+    /// The unit normal, `None` for a degenerate (collinear) triangle: the
+    /// cross product of the edges taken at unit scale (both edges times the
+    /// power of two that brings their largest component into `[1, 2]`,
+    /// which leaves the direction exact) and normalised by
+    /// `math::unit_without_overflow`. The same bits as normalising
+    /// [`Triangle::scaled_normal`] wherever that product and its square are
+    /// normal `f32` numbers; the square, a fourth power of the size,
+    /// overflows beyond about 4e9 and underflows below about 1e-10, where
+    /// plain normalisation finds no normal.
+    #[inline]
+    pub fn normal(&self) -> Option<Vec3> {
+        let (e1, e2, _) = self.unit_edges()?;
+        unit_without_overflow(e1.cross(e2))
+    }
+
+    /// Area `|(b − a) × (c − a)| / 2`, computed at unit scale (with the
+    /// edges times `2⁻ᵉ`, their largest component in `[1, 2]`, the area is
+    /// that triangle's times `2²ᵉ`, exactly) with
+    /// `math::length_without_overflow`, so it neither squares a cross
+    /// product of large edges to `∞` nor one of small edges to zero. The
+    /// same bits as the plain formula wherever that neither overflows nor
+    /// underflows; `∞` for an area beyond `f32::MAX` (edges beyond about
+    /// 1.8e19); not finite for a non-finite corner.
     #[inline]
     pub fn area(&self) -> f32 {
-        0.5 * self.scaled_normal().length()
+        match self.unit_edges() {
+            Some((e1, e2, exponent)) => {
+                (f64::from(0.5 * length_without_overflow(e1.cross(e2))) * power_of_two(2 * exponent)) as f32
+            }
+            None => 0.5 * self.scaled_normal().length(),
+        }
     }
 
     /// The point of the triangle closest to `p`, with its barycentric
@@ -214,6 +253,22 @@ impl Segment {
     /// `u, v >= 0`, `u + v <= 1`, `t ∈ [0, 1]`. The normal is the
     /// triangle's, flipped to face the segment's start.
     ///
+    /// The formula runs at unit scale: `d` is multiplied by `2⁻ᵐ` and
+    /// `e1, e2, s` by `2⁻ⁿ`, the powers of two that bring the largest
+    /// component of `d` and of the edges into `[1, 2]` (the differences
+    /// taken in `f64`, so they do not overflow). Then `u` and `v` are
+    /// unchanged and `t` is multiplied by `2ᵐ⁻ⁿ`, which is undone exactly;
+    /// the scaled products are the plain ones times powers of two, so the
+    /// answer is the plain formula's bit for bit wherever that neither
+    /// overflows nor underflows. Unscaled, `det` is a cube of the size and
+    /// the degeneracy test's `|e1 × e2|` takes the square of a cross
+    /// product, a fourth power: beyond about 4e9 that test reads `∞`
+    /// (every triangle missed), below about 1e-10 the cross product
+    /// underflows (a hit with a zero normal). The normal is normalised by
+    /// `math::unit_without_overflow` and the test's length taken by
+    /// `math::length_without_overflow`, exact for slivers whose cross
+    /// product squares to a subnormal number.
+    ///
     /// A segment lying in the triangle's plane (`det = 0`), a degenerate
     /// triangle, and a zero-length segment all miss: a flat triangle has no
     /// interior to be inside of, and its edges are measure-zero for a cast
@@ -224,20 +279,28 @@ impl Segment {
     /// let tri = Triangle::new(Vec3::new(-1.0, -1.0, 0.0), Vec3::new(1.0, -1.0, 0.0), Vec3::new(0.0, 1.0, 0.0));
     /// let hit = Segment::new(Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.0, -2.0)).cast_triangle(&tri).unwrap();
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
+    /// // 2¹⁰⁰ ≈ 1.3e30 times as large: the same answer, bit for bit.
+    /// let k = 2f32.powi(100);
+    /// let big = Triangle::new(tri.a * k, tri.b * k, tri.c * k);
+    /// let down = Segment::new(Vec3::new(0.0, 0.0, 2.0 * k), Vec3::new(0.0, 0.0, -2.0 * k));
+    /// let hit = down.cast_triangle(&big).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
     /// ```
     pub fn cast_triangle(&self, triangle: &Triangle) -> Option<CastHit> {
-        let d = self.direction();
-        let e1 = triangle.b - triangle.a;
-        let e2 = triangle.c - triangle.a;
+        let direction = self.end.as_dvec3() - self.start.as_dvec3();
+        let direction_exponent = exponent_of_largest(direction.abs().max_element())?;
+        let d = scaled_to_unit(direction, direction_exponent);
+        let (e1, e2, edge_exponent) = triangle.unit_edges()?;
         let p = d.cross(e2);
         let det = e1.dot(p);
         // Relative test: `det = d·(e2 × e1)` is |d|·2·area·cos(angle).
-        let scale = d.length() * e1.cross(e2).length();
+        let n = e1.cross(e2);
+        let scale = d.length() * length_without_overflow(n);
         if !(det.abs() > crate::math::DEGENERATE_EPSILON * scale) {
             return None;
         }
         let inv = 1.0 / det;
-        let s = self.start - triangle.a;
+        let s = scaled_to_unit(self.start.as_dvec3() - triangle.a.as_dvec3(), edge_exponent);
         let u = s.dot(p) * inv;
         if !(0.0..=1.0).contains(&u) {
             return None;
@@ -247,12 +310,36 @@ impl Segment {
         if !(v >= 0.0 && u + v <= 1.0) {
             return None;
         }
-        let t = e2.dot(q) * inv;
+        let t = f64::from(e2.dot(q) * inv) * power_of_two(edge_exponent - direction_exponent);
         if !(0.0..=1.0).contains(&t) {
             return None;
         }
-        let n = e1.cross(e2).normalize_or_zero();
+        let n = unit_without_overflow(n)?;
         let normal = if n.dot(d) > 0.0 { -n } else { n };
-        Some(CastHit { t, normal })
+        Some(CastHit { t: t as f32, normal })
     }
+}
+
+/// The exponent `e` of a positive, finite `largest`: `2ᵉ <= largest < 2ᵉ⁺¹`
+/// (read from the bits; every value here, a difference of `f32` numbers,
+/// is a normal `f64`). `None` for zero, NaN or an infinity.
+fn exponent_of_largest(largest: f64) -> Option<i32> {
+    (largest > 0.0 && largest.is_finite()).then(|| ((largest.to_bits() >> 52) & 0x7ff) as i32 - 1023)
+}
+
+/// `2ⁿ`, exactly, for `−1022 <= n <= 1023` (built from its bits).
+fn power_of_two(n: i32) -> f64 {
+    f64::from_bits(((1023 + n) as u64) << 52)
+}
+
+/// `v·2⁻ᵉ` rounded to `f32` once. With `e` the exponent of `v`'s largest
+/// component ([`exponent_of_largest`]) the result's largest component lies
+/// in `[1, 2]` (the rounding may reach 2); the cast scales `start − a` by
+/// the edges' `e`. Scaling by a power of two is exact, and an `f32`
+/// difference taken in `f64` then rounded to `f32` is the `f32` difference
+/// (53 >= 2·24 + 2 bits: double rounding is innocuous, Figueroa 1995), so
+/// a difference `v` comes out as the plain `f32` difference times `2⁻ᵉ`
+/// wherever both are normal `f32` numbers.
+fn scaled_to_unit(v: DVec3, exponent: i32) -> Vec3 {
+    (v * power_of_two(-exponent)).as_vec3()
 }
