@@ -1063,6 +1063,10 @@ PhysStatus phys_add_obb(struct PhysWorld *world,
  * Adds a triangle collider (object space, flat and two-sided), placed by
  * `desc` (NULL for the defaults). The new handle goes to `*out`.
  *
+ * Errors: `PHYS_ERROR_NON_FINITE` for a NaN or infinite corner, or corners
+ * more than `FLT_MAX` apart on an axis (before or after `desc`'s
+ * transform).
+ *
  * # Safety
  * The pointer contract at the top of collide.h.
  */
@@ -1121,7 +1125,9 @@ PhysStatus phys_add_hull(struct PhysWorld *world,
  *
  * Errors: `PHYS_ERROR_INVALID_ARGUMENT` when `index_count` is not a
  * multiple of 3, is 0, or an index is `>= vertex_count`;
- * `PHYS_ERROR_NON_FINITE` for a NaN or infinite vertex.
+ * `PHYS_ERROR_NON_FINITE` for a NaN or infinite vertex, or a triangle
+ * whose corners lie more than `FLT_MAX` apart on an axis (before or after
+ * `desc`'s transform).
  *
  * # Safety
  * The pointer contract at the top of collide.h; `vertices` holds

@@ -245,7 +245,7 @@ fn f10_seeds_replay_cleanly() {
 // ---------------------------------------------------------------------------
 // Findings of the narrow-phase model (F12–F14).
 
-use collide::{ConvexHull, Triangle};
+use collide::{ConvexHull, Error, Transform, Triangle, TriangleMesh};
 
 /// F12: `World::pairs` (the tree's incremental pair finder) panics with
 /// an index out of bounds (`src/broad/bvh/pairs.rs`, the leaf-against-node
@@ -709,4 +709,35 @@ fn f28_shapes_at_f32_max_have_finite_centres_and_a_cast_misses_cleanly() {
         let hit = Shape::Aabb(aabb).cast_shape(motion, &Shape::Cylinder(cylinder));
         assert_eq!(hit, None, "by {motion}");
     }
+}
+
+/// F30: a sphere cast into a mesh whose triangles (degenerate, two corners
+/// repeated) reach from `x = −f32::MAX` to `x = f32::MAX` hit at `t = 0`
+/// with a NaN point and normal: a triangle's support mapping takes its
+/// corners relative to its centroid, and one of them lay `4/3·f32::MAX`
+/// from it. Such triangles are now refused, alone or in a mesh, placed by a
+/// transform or not; one whose corners are `f32::MAX` apart is accepted.
+#[test]
+fn f30_triangles_with_corners_more_than_f32_max_apart_are_refused() {
+    replay_one("world", "f30-triangle-corners-beyond-f32-max-apart");
+    let (low, high) = (Vec3::new(-f32::MAX, 1.0, 0.0), Vec3::new(f32::MAX, -4.25, 0.0));
+    let mid = Vec3::new(11.75, 0.0, -4.25);
+    let wide = Triangle::new(low, high, low);
+    assert!(matches!(wide.validate(), Err(Error::NonFinite(_))), "{wide:?}");
+    let mut world = World::new();
+    let refused = world.add(ColliderDesc::new(Shape::Triangle(wide)));
+    assert!(matches!(refused, Err(Error::NonFinite(_))), "{refused:?}");
+    let mesh = TriangleMesh::new(vec![low, mid, high], vec![[0, 1, 2]]);
+    assert!(matches!(mesh, Err(Error::NonFinite(_))), "{mesh:?}");
+    // Half as wide is fine, until a transform doubles it.
+    let half = TriangleMesh::new(vec![low * 0.5, mid, high * 0.5], vec![[0, 1, 2]]).expect("f32::MAX apart");
+    assert!(Triangle::new(low * 0.5, high * 0.5, mid).validate().is_ok());
+    let doubled = Transform {
+        scale: Vec3::splat(2.0),
+        ..Transform::IDENTITY
+    };
+    assert!(matches!(half.transformed(&doubled), Err(Error::NonFinite(_))));
+    let placed = world.add(ColliderDesc::new(Shape::Mesh(std::sync::Arc::new(half))).with_transform(doubled));
+    assert!(matches!(placed, Err(Error::NonFinite(_))), "{placed:?}");
+    assert_eq!(world.len(), 0);
 }

@@ -35,6 +35,10 @@ pub unsafe extern "C" fn phys_add_obb(
 /// Adds a triangle collider (object space, flat and two-sided), placed by
 /// `desc` (NULL for the defaults). The new handle goes to `*out`.
 ///
+/// Errors: `PHYS_ERROR_NON_FINITE` for a NaN or infinite corner, or corners
+/// more than `FLT_MAX` apart on an axis (before or after `desc`'s
+/// transform).
+///
 /// # Safety
 /// The pointer contract at the top of collide.h.
 #[no_mangle]
@@ -154,7 +158,9 @@ fn mesh_of(
 ///
 /// Errors: `PHYS_ERROR_INVALID_ARGUMENT` when `index_count` is not a
 /// multiple of 3, is 0, or an index is `>= vertex_count`;
-/// `PHYS_ERROR_NON_FINITE` for a NaN or infinite vertex.
+/// `PHYS_ERROR_NON_FINITE` for a NaN or infinite vertex, or a triangle
+/// whose corners lie more than `FLT_MAX` apart on an axis (before or after
+/// `desc`'s transform).
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; `vertices` holds

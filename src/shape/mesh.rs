@@ -51,6 +51,16 @@ impl PartialEq for TriangleMesh {
     }
 }
 
+/// Checks every triangle of a mesh whose vertices are finite and whose
+/// indices are in range ([`Triangle::validate`]: corners at most `f32::MAX`
+/// apart on each axis).
+fn check_triangles(vertices: &[Vec3], indices: &[[u32; 3]]) -> Result<()> {
+    let corner = |i: u32| vertices[i as usize];
+    indices
+        .iter()
+        .try_for_each(|&[a, b, c]| Triangle::new(corner(a), corner(b), corner(c)).validate())
+}
+
 impl TriangleMesh {
     /// A mesh of `indices.len()` triangles over `vertices`, each triangle
     /// three indices into `vertices`; the BVH is built by one binned-SAH
@@ -58,7 +68,9 @@ impl TriangleMesh {
     ///
     /// Errors: [`Error::NonFinite`] for a NaN or infinite vertex,
     /// [`Error::InvalidArgument`] for an index out of range, no triangle,
-    /// or more than `u32::MAX` vertices.
+    /// or more than `u32::MAX` vertices; then [`Error::NonFinite`] for a
+    /// triangle whose corners lie more than `f32::MAX` apart on an axis
+    /// ([`Triangle::validate`]).
     pub fn new(vertices: Vec<Vec3>, indices: Vec<[u32; 3]>) -> Result<TriangleMesh> {
         if vertices.iter().any(|v| !v.is_finite()) {
             return Err(Error::NonFinite("mesh vertex"));
@@ -72,6 +84,7 @@ impl TriangleMesh {
         if indices.iter().flatten().any(|&i| i as usize >= vertices.len()) {
             return Err(Error::InvalidArgument("mesh index out of range"));
         }
+        check_triangles(&vertices, &indices)?;
         Ok(Self::build(vertices, indices))
     }
 
@@ -146,12 +159,14 @@ impl TriangleMesh {
     /// [`Transform::apply`] (exact for any scale, a zero or mirroring one
     /// included: a triangle stays a triangle), the tree rebuilt.
     ///
-    /// Errors: [`Error::NonFinite`] when a mapped vertex overflows.
+    /// Errors: [`Error::NonFinite`] when a mapped vertex overflows, or a
+    /// mapped triangle's corners lie more than `f32::MAX` apart on an axis.
     pub fn transformed(&self, transform: &Transform) -> Result<TriangleMesh> {
         let vertices: Vec<Vec3> = self.vertices.iter().map(|&v| transform.apply(v)).collect();
         if vertices.iter().any(|v| !v.is_finite()) {
             return Err(Error::NonFinite("mesh vertex after transform"));
         }
+        check_triangles(&vertices, &self.indices)?;
         Ok(Self::build(vertices, self.indices.clone()))
     }
 

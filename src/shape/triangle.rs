@@ -38,10 +38,19 @@ impl Triangle {
         Self { a, b, c }
     }
 
-    /// Checks that all corners are finite (degenerate triangles are allowed).
+    /// Checks that all corners are finite and at most `f32::MAX` apart on
+    /// each axis (degenerate triangles are allowed). The second is what its
+    /// support mapping needs: a corner's offset from the centroid,
+    /// `(2a − b − c)/3`, is then at most two thirds of `f32::MAX` on every
+    /// axis, where corners at `±f32::MAX` put one at `4/3·f32::MAX`, which
+    /// overflows (F30).
     pub fn validate(&self) -> Result<()> {
         if !(self.a.is_finite() && self.b.is_finite() && self.c.is_finite()) {
             return Err(Error::NonFinite("triangle corner"));
+        }
+        let edges = [self.b - self.a, self.c - self.a, self.c - self.b];
+        if !edges.iter().all(|edge| edge.is_finite()) {
+            return Err(Error::NonFinite("triangle corners more than f32::MAX apart"));
         }
         Ok(())
     }

@@ -531,8 +531,10 @@ pub fn expected_shape_error(shape: &Shape) -> Option<Error> {
             ((q.length_squared() - 1.0).abs() > collide::math::UNIT_QUAT_TOLERANCE)
                 .then_some(Error::InvalidArgument(""))
         }
-        // Degenerate triangles are allowed.
-        Shape::Triangle(t) => (!finite(t.a) || !finite(t.b) || !finite(t.c)).then_some(Error::NonFinite("")),
+        // Degenerate triangles are allowed; corners more than `f32::MAX`
+        // apart on an axis are not (F30).
+        Shape::Triangle(t) => (!finite(t.a) || !finite(t.b) || !finite(t.c) || !edges_finite(t.a, t.b, t.c))
+            .then_some(Error::NonFinite("")),
         Shape::Cylinder(c) => {
             if !finite(c.segment.start) || !finite(c.segment.end) || !c.radius.is_finite() {
                 Some(Error::NonFinite(""))
@@ -662,7 +664,8 @@ impl ShapeSpec {
 }
 
 /// What `TriangleMesh::new` must say: a non-finite vertex, then no
-/// triangle, then an index out of range.
+/// triangle, then an index out of range, then a triangle whose corners lie
+/// more than `f32::MAX` apart on an axis (F30).
 pub fn expected_mesh_error(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Option<Error> {
     if vertices.iter().any(|v| !finite(*v)) {
         return Some(Error::NonFinite(""));
@@ -670,7 +673,17 @@ pub fn expected_mesh_error(vertices: &[Vec3], triangles: &[[u32; 3]]) -> Option<
     if triangles.is_empty() || triangles.iter().flatten().any(|&i| i as usize >= vertices.len()) {
         return Some(Error::InvalidArgument(""));
     }
-    None
+    let corner = |i: u32| vertices[i as usize];
+    triangles
+        .iter()
+        .any(|&[a, b, c]| !edges_finite(corner(a), corner(b), corner(c)))
+        .then_some(Error::NonFinite(""))
+}
+
+/// Whether a triangle's three edges, the differences of its corners in
+/// `f32`, are finite: its corners lie at most `f32::MAX` apart on each axis.
+pub fn edges_finite(a: Vec3, b: Vec3, c: Vec3) -> bool {
+    finite(b - a) && finite(c - a) && finite(c - b)
 }
 
 /// Asserts `ConvexHull::from_points` answered as documented for the family
@@ -843,7 +856,7 @@ pub fn expected_collider(desc: &ColliderDesc) -> Result<(ColliderDesc, Shape), E
         Shape::Sphere(s) => finite(s.center) && s.radius.is_finite(),
         Shape::Capsule(c) => finite(c.segment.start) && finite(c.segment.end) && c.radius.is_finite(),
         Shape::Obb(o) => finite(o.center) && finite(o.half_extents) && o.rotation.is_finite(),
-        Shape::Triangle(t) => finite(t.a) && finite(t.b) && finite(t.c),
+        Shape::Triangle(t) => finite(t.a) && finite(t.b) && finite(t.c) && edges_finite(t.a, t.b, t.c),
         Shape::Cylinder(c) => finite(c.segment.start) && finite(c.segment.end) && c.radius.is_finite(),
         Shape::Cone(c) => finite(c.base_center) && finite(c.apex) && c.radius.is_finite(),
         Shape::Hull(h) => h.center().is_finite() && h.bounding_radius().is_finite(),
