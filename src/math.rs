@@ -102,6 +102,55 @@ pub(crate) fn midpoint(a: Vec3, b: Vec3) -> Vec3 {
     }
 }
 
+/// `tolerance·(a + b)` for two lengths: that product where the sum is
+/// finite (so the same bits), else `tolerance·a + tolerance·b`. The sum of
+/// two lengths near `f32::MAX` is `∞`, and so was every tolerance (a
+/// "coincident" threshold, an edge bias) taken from it.
+#[inline]
+pub(crate) fn tolerance_of_sum(tolerance: f32, a: f32, b: f32) -> f32 {
+    let sum = a + b;
+    if sum.is_finite() {
+        tolerance * sum
+    } else {
+        tolerance * a + tolerance * b
+    }
+}
+
+/// The least product of the largest components of `u` and `v` at which
+/// [`cross_without_overflow`] keeps the `f32` cross product: below it the
+/// terms `u_i·v_j` lose more than an ulp of the largest to the subnormal
+/// range (2⁻¹²⁶/2⁻²³ = 2⁻¹⁰³).
+const LEAST_CROSS_SCALE: f32 = f32::MIN_POSITIVE / f32::EPSILON;
+
+/// A vector along `u × v`: the `f32` cross product itself where it is
+/// finite and the product of the largest components of `u` and `v` is at
+/// least [`LEAST_CROSS_SCALE`] (the same bits as `u.cross(v)`), else the
+/// cross product in `f64` normalised (zero for parallel `u`, `v`). In
+/// `f64` the products of two `f32` components are exact: no overflow (the
+/// `f32` cross of two axes longer than about 1.8e19 is `∞`) and no
+/// underflow (that of two axes shorter than 1e-23 is 0).
+pub(crate) fn cross_without_overflow(u: Vec3, v: Vec3) -> Vec3 {
+    let w = u.cross(v);
+    if w.is_finite() && u.abs().max_element() * v.abs().max_element() >= LEAST_CROSS_SCALE {
+        w
+    } else {
+        u.as_dvec3().cross(v.as_dvec3()).normalize_or_zero().as_vec3()
+    }
+}
+
+/// The exponent `e` of a positive, finite `largest`: `2ᵉ <= largest < 2ᵉ⁺¹`
+/// (read from the bits, so `largest` must be a normal `f64`: every value
+/// given here, a difference or a sum of `f32` magnitudes, is). `None` for
+/// zero, NaN or an infinity.
+pub(crate) fn exponent_of_largest(largest: f64) -> Option<i32> {
+    (largest > 0.0 && largest.is_finite()).then(|| ((largest.to_bits() >> 52) & 0x7ff) as i32 - 1023)
+}
+
+/// `2ⁿ`, exactly, for `−1022 <= n <= 1023` (built from its bits).
+pub(crate) fn power_of_two(n: i32) -> f64 {
+    f64::from_bits(((1023 + n) as u64) << 52)
+}
+
 /// The unit axis `±e_axis` pointing against `direction` along `axis`:
 /// the outward normal of the box face that a segment with this direction
 /// enters through on that axis (`-sign(d_axis) · e_axis`).

@@ -7,7 +7,10 @@
 //! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
 //! the best one for the kinds at hand.
 
-use crate::math::{length_without_overflow, unit_by_length, unit_without_overflow, DVec3, Vec3};
+use crate::math::{
+    cross_without_overflow, length_without_overflow, tolerance_of_sum, unit_by_length, unit_without_overflow, DVec3,
+    Vec3,
+};
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -103,42 +106,6 @@ impl Contact {
             point_a: ca + normal * ra,
             point_b: cb - normal * rb,
         })
-    }
-}
-
-/// `tolerance·(a + b)` for two lengths: that product where the sum is
-/// finite (so the same bits), else `tolerance·a + tolerance·b`. The sum of
-/// two lengths near `f32::MAX` is `∞`, and so was every tolerance (a
-/// "coincident" threshold, an edge bias) taken from it.
-#[inline]
-pub(crate) fn tolerance_of_sum(tolerance: f32, a: f32, b: f32) -> f32 {
-    let sum = a + b;
-    if sum.is_finite() {
-        tolerance * sum
-    } else {
-        tolerance * a + tolerance * b
-    }
-}
-
-/// The least product of the largest components of `u` and `v` at which
-/// [`cross_without_overflow`] keeps the `f32` cross product: below it the
-/// terms `u_i·v_j` lose more than an ulp of the largest to the subnormal
-/// range (2⁻¹²⁶/2⁻²³ = 2⁻¹⁰³).
-const LEAST_CROSS_SCALE: f32 = f32::MIN_POSITIVE / f32::EPSILON;
-
-/// A vector along `u × v`: the `f32` cross product itself where it is
-/// finite and the product of the largest components of `u` and `v` is at
-/// least [`LEAST_CROSS_SCALE`] (the same bits as `u.cross(v)`), else the
-/// cross product in `f64` normalised (zero for parallel `u`, `v`). In
-/// `f64` the products of two `f32` components are exact: no overflow (the
-/// `f32` cross of two axes longer than about 1.8e19 is `∞`) and no
-/// underflow (that of two axes shorter than 1e-23 is 0).
-pub(crate) fn cross_without_overflow(u: Vec3, v: Vec3) -> Vec3 {
-    let w = u.cross(v);
-    if w.is_finite() && u.abs().max_element() * v.abs().max_element() >= LEAST_CROSS_SCALE {
-        w
-    } else {
-        u.as_dvec3().cross(v.as_dvec3()).normalize_or_zero().as_vec3()
     }
 }
 

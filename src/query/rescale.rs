@@ -15,7 +15,7 @@
 //! algorithms give at unit scale; times and normals do not scale at all.
 //! A problem within the safe sizes, any game's, runs unchanged.
 
-use crate::math::{DVec3, Vec3};
+use crate::math::{exponent_of_largest, power_of_two, DVec3, Vec3};
 use crate::shape::Support;
 
 /// The sizes at which GJK, EPA and the GJK ray cast run in place:
@@ -57,10 +57,10 @@ impl UnitFrame {
         }
         // `size = 1.m · 2ᵉ` (a normal `f64`: the sum of `f32` magnitudes
         // is at least the smallest subnormal `f32`); scale by `2⁻ᵉ`.
-        let biased_exponent = (size.to_bits() >> 52) & 0x7ff;
+        let exponent = exponent_of_largest(size)?;
         Some(Self {
             origin,
-            scale: f64::from_bits((2 * 1023 - biased_exponent) << 52),
+            scale: power_of_two(-exponent),
         })
     }
 

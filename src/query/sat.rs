@@ -8,8 +8,8 @@
 //! then the minimum translation direction, and its overlap the penetration
 //! depth.
 
-use crate::math::{length_without_overflow, Mat3, Quat, Vec3};
-use crate::query::contact::{tolerance_of_sum, Contact};
+use crate::math::{length_without_overflow, tolerance_of_sum, Mat3, Quat, Vec3};
+use crate::query::contact::Contact;
 use crate::shape::{Aabb, Obb, Plane, Segment};
 
 /// A cross product of two unit edge directions shorter than this (the sine

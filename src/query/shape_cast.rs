@@ -12,8 +12,10 @@
 //! `x + t·m` at time `t ∈ [0, 1]`. Shapes that already touch or overlap at
 //! `t = 0` report `t = 0`.
 
-use crate::math::{length_without_overflow, midpoint, unit_without_overflow, Quat, Vec3};
-use crate::query::contact::{contact, cross_without_overflow, tolerance_of_sum};
+use crate::math::{
+    cross_without_overflow, length_without_overflow, midpoint, tolerance_of_sum, unit_without_overflow, Quat, Vec3,
+};
+use crate::query::contact::contact;
 use crate::query::gjk::{self, ray_cast, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
 use crate::query::CastHit;

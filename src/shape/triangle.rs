@@ -1,7 +1,7 @@
 //! Triangle: the solid (flat) triangle with corners `a`, `b`, `c`.
 
 use crate::error::{Error, Result};
-use crate::math::{length_without_overflow, unit_without_overflow, DVec3, Vec3};
+use crate::math::{exponent_of_largest, length_without_overflow, power_of_two, unit_without_overflow, DVec3, Vec3};
 use crate::query::CastHit;
 use crate::shape::segment::DSegment;
 use crate::shape::Segment;
@@ -327,18 +327,6 @@ impl Segment {
         let normal = if n.dot(d) > 0.0 { -n } else { n };
         Some(CastHit { t: t as f32, normal })
     }
-}
-
-/// The exponent `e` of a positive, finite `largest`: `2ᵉ <= largest < 2ᵉ⁺¹`
-/// (read from the bits; every value here, a difference of `f32` numbers,
-/// is a normal `f64`). `None` for zero, NaN or an infinity.
-fn exponent_of_largest(largest: f64) -> Option<i32> {
-    (largest > 0.0 && largest.is_finite()).then(|| ((largest.to_bits() >> 52) & 0x7ff) as i32 - 1023)
-}
-
-/// `2ⁿ`, exactly, for `−1022 <= n <= 1023` (built from its bits).
-fn power_of_two(n: i32) -> f64 {
-    f64::from_bits(((1023 + n) as u64) << 52)
 }
 
 /// `v·2⁻ᵉ` rounded to `f32` once. With `e` the exponent of `v`'s largest
