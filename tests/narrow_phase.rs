@@ -508,9 +508,10 @@ fn sat_box_contacts_face_and_edge() {
     let c = a.contact_obb(&b).unwrap();
     assert_close(c.depth, 1.0 + SQRT_2 - 2.3, 1e-6);
     assert_eq!(c.normal, Vec3::Y);
-    // b's lowest edge runs along z: its support is an end of it.
-    assert_vec_close(c.point_b, v(0.0, 2.3 - SQRT_2, 1.0), 1e-5);
-    assert_vec_close(c.point_a, v(0.0, 1.0, 1.0), 1e-5);
+    // b's lowest edge runs along z, all of it deepest: the contact is its
+    // middle, and that point's projection on a's top face.
+    assert_vec_close(c.point_b, v(0.0, 2.3 - SQRT_2, 0.0), 1e-5);
+    assert_vec_close(c.point_a, v(0.0, 1.0, 0.0), 1e-5);
 
     // Edge–edge: a turned about y (ridge along y on top), b turned about x
     // (ridge along x underneath): the least overlap is along z.

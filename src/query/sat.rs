@@ -8,7 +8,9 @@
 //! then the minimum translation direction, and its overlap the penetration
 //! depth.
 
-use crate::math::{length_without_overflow, tolerance_of_sum, Mat3, Quat, Vec3};
+use arrayvec::ArrayVec;
+
+use crate::math::{length_without_overflow, tolerance_of_sum, DVec3, Mat3, Quat, Vec3};
 use crate::query::contact::Contact;
 use crate::shape::{Aabb, Obb, Plane, Segment};
 
@@ -84,6 +86,85 @@ enum Feature {
     Edges(usize, usize),
 }
 
+/// The most points a box face clipped by the four side planes of another
+/// can keep: each plane adds at most one vertex to the quadrilateral.
+const MAX_CLIPPED: usize = 8;
+
+/// Sutherland–Hodgman: the part of `polygon` where `axis·p <= limit`.
+fn clip_polygon(polygon: &[DVec3], axis: DVec3, limit: f64) -> ArrayVec<DVec3, MAX_CLIPPED> {
+    let mut out = ArrayVec::new();
+    for (i, &p) in polygon.iter().enumerate() {
+        let q = polygon[(i + 1) % polygon.len()];
+        let (dp, dq) = (axis.dot(p) - limit, axis.dot(q) - limit);
+        if dp <= 0.0 && !out.is_full() {
+            out.push(p);
+        }
+        if (dp < 0.0 && dq > 0.0) || (dp > 0.0 && dq < 0.0) {
+            let t = dp / (dp - dq);
+            if !out.is_full() {
+                out.push(p + (q - p) * t);
+            }
+        }
+    }
+    out
+}
+
+/// The contact of a face of `reference` (outward normal `normal`, one of
+/// its axes) with the face of `incident` most opposed to it, by clipping
+/// (Ericson, *Real-Time Collision Detection*, §5.2; Box2D's
+/// `b2CollidePolygons` in 3D): the incident face is clipped by the
+/// reference face's four side planes, and of the clipped points the deepest
+/// below the reference face (their mean, where several are deepest within
+/// `tie`) is the contact. Returns `(point on incident, point on reference)`,
+/// the second the first's projection on the reference face, so each lies on
+/// its own box; `None` when no clipped point remains. Computed in `f64`
+/// relative to the reference box's centre: exact enough at every `f32`
+/// size, and no sum of half-extents overflows.
+fn face_contact(reference: &BoxFrame, incident: &BoxFrame, normal: Vec3, tie: f32) -> Option<(Vec3, Vec3)> {
+    let alignment = |axes: &[Vec3; 3], i: usize| axes[i].dot(normal).abs();
+    let k = (0..3).max_by(|&i, &j| alignment(&reference.axes, i).total_cmp(&alignment(&reference.axes, j)))?;
+    let m = (0..3).max_by(|&i, &j| alignment(&incident.axes, i).total_cmp(&alignment(&incident.axes, j)))?;
+    let axis = |frame: &BoxFrame, i: usize| frame.axes[i].as_dvec3();
+    let half = |frame: &BoxFrame, i: usize| f64::from(frame.half[i]);
+    let n = normal.as_dvec3();
+    // The incident face, relative to the reference box's centre.
+    let side = if incident.axes[m].dot(normal) > 0.0 { -1.0 } else { 1.0 };
+    let face_center =
+        (incident.center.as_dvec3() - reference.center.as_dvec3()) + axis(incident, m) * (side * half(incident, m));
+    let (u, v) = ((m + 1) % 3, (m + 2) % 3);
+    let (eu, ev) = (
+        axis(incident, u) * half(incident, u),
+        axis(incident, v) * half(incident, v),
+    );
+    let mut polygon: ArrayVec<DVec3, MAX_CLIPPED> = ArrayVec::new();
+    polygon.extend([
+        face_center + eu + ev,
+        face_center - eu + ev,
+        face_center - eu - ev,
+        face_center + eu - ev,
+    ]);
+    for i in (0..3).filter(|&i| i != k) {
+        polygon = clip_polygon(&polygon, axis(reference, i), half(reference, i));
+        polygon = clip_polygon(&polygon, -axis(reference, i), half(reference, i));
+        if polygon.is_empty() {
+            return None;
+        }
+    }
+    // A point's penetration below the reference face: `h_k − n·p`.
+    let plane = half(reference, k) * axis(reference, k).dot(n).abs();
+    let depth_of = |p: &DVec3| plane - n.dot(*p);
+    let deepest = polygon.iter().map(depth_of).fold(f64::NEG_INFINITY, f64::max);
+    let (mut sum, mut count) = (DVec3::ZERO, 0.0);
+    for p in polygon.iter().filter(|p| depth_of(p) >= deepest - f64::from(tie)) {
+        sum += *p;
+        count += 1.0;
+    }
+    let point = sum / count;
+    let on_reference = point + n * depth_of(&point);
+    let origin = reference.center.as_dvec3();
+    Some(((origin + point).as_vec3(), (origin + on_reference).as_vec3()))
+}
+
 /// SAT over the 15 axes; `None` when some axis separates.
 ///
 /// The edge bias is `EDGE_BIAS·(|e_a| + |e_b|)` with lengths that do not
@@ -139,15 +220,13 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         }
     }
     let (depth, normal, feature) = best?;
+    let tie = edge_bias.max(depth * EDGE_BIAS);
     let (point_a, point_b) = match feature {
         Feature::FaceA => {
-            let point_b = b.support(-normal);
-            (point_b + normal * depth, point_b)
+            let (on_b, on_a) = face_contact(a, b, normal, tie).unwrap_or_else(|| deepest_corner_pair(a, b, normal));
+            (on_a, on_b)
         }
-        Feature::FaceB => {
-            let point_a = a.support(normal);
-            (point_a, point_a - normal * depth)
-        }
+        Feature::FaceB => face_contact(b, a, -normal, tie).unwrap_or_else(|| deepest_corner_pair(b, a, -normal)),
         Feature::Edges(i, j) => {
             let c = a.support_edge(i, normal).closest_points(&b.support_edge(j, -normal));
             (c.point_a, c.point_b)
@@ -159,6 +238,26 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         point_a,
         point_b,
     })
+}
+
+/// The incident box's deepest corner along `−normal`, and the point of the
+/// reference face (outward `normal`) nearest it: both on their boxes, for
+/// the case clipping leaves no point (the boxes meet only through rounding
+/// at the face's rim).
+fn deepest_corner_pair(reference: &BoxFrame, incident: &BoxFrame, normal: Vec3) -> (Vec3, Vec3) {
+    let corner = incident.support(-normal);
+    let local = corner - reference.center;
+    let on_face = (0..3).fold(reference.center, |p, k| {
+        let h = reference.half[k];
+        let along = reference.axes[k].dot(normal);
+        let coordinate = if along.abs() > 0.5 {
+            h.copysign(along)
+        } else {
+            reference.axes[k].dot(local).clamp(-h, h)
+        };
+        p + reference.axes[k] * coordinate
+    });
+    (corner, on_face)
 }
 
 impl From<Aabb> for Obb {
@@ -178,9 +277,10 @@ impl Obb {
     /// `other`; an edge–edge axis must beat the best face axis by
     /// `1e-5` of the boxes' size to be chosen. Cross products of parallel
     /// edges (sine below `1e-6`) are skipped: the face axes cover them.
-    /// Points: for a face axis, the other box's deepest corner and its
-    /// projection on the face; for an edge pair, the closest points of the
-    /// two edges.
+    /// Points: for a face axis, the deepest point of the other box's face
+    /// clipped to this face (see `face_contact`) and its projection on the
+    /// face; for an edge pair, the closest points of the two edges. Each
+    /// point lies on its own box.
     ///
     /// ```
     /// use collide::{Obb, math::{Quat, Vec3}};
