@@ -251,11 +251,21 @@ impl Simplex {
         }
     }
 
+    /// The tetrahedron case of [`Simplex::reduce_towards`]. The orientation
+    /// tests (which faces separate `p` from the opposite corner, whether the
+    /// tetrahedron has volume) are triple products in `f64`, where the
+    /// products of the `f32` coordinates' differences are exact and the
+    /// sums round at `2⁻⁵³`: a long, thin tetrahedron of `A − B` around a
+    /// touching contact (a cylinder's side along a box's edge: edges of
+    /// about 2, height 1e-5) has a volume far below the rounding of its
+    /// `f32` triple product, whose sign would be noise.
     fn reduce_tetrahedron(&mut self, p: Vec3) -> bool {
         let w = [self.v[0].w, self.v[1].w, self.v[2].w, self.v[3].w];
+        let wd = w.map(|x| x.as_dvec3());
+        let pd = p.as_dvec3();
         // Faces as (corners, opposite corner).
         const FACES: [([usize; 3], usize); 4] = [([0, 1, 2], 3), ([0, 2, 3], 1), ([0, 3, 1], 2), ([1, 3, 2], 0)];
-        let volume = (w[1] - w[0]).dot((w[2] - w[0]).cross(w[3] - w[0]));
+        let volume = (wd[1] - wd[0]).dot((wd[2] - wd[0]).cross(wd[3] - wd[0]));
         type Best = Option<(f32, [usize; 3], [f32; 3])>;
         let consider = |best: &mut Best, corners: [usize; 3]| {
             let [i, j, k] = corners;
@@ -268,15 +278,15 @@ impl Simplex {
         let mut best: Best = None;
         for (corners, opposite) in FACES {
             let [i, j, k] = corners;
-            let n = (w[j] - w[i]).cross(w[k] - w[i]);
-            if n.dot(p - w[i]) * n.dot(w[opposite] - w[i]) < 0.0 {
+            let n = (wd[j] - wd[i]).cross(wd[k] - wd[i]);
+            if n.dot(pd - wd[i]) * n.dot(wd[opposite] - wd[i]) < 0.0 {
                 consider(&mut best, corners);
             }
         }
         // Inside by the signs, but a flat tetrahedron encloses nothing:
         // then the nearest face is the answer.
-        let size = (w[1] - w[0]).length() * (w[2] - w[0]).length() * (w[3] - w[0]).length();
-        if best.is_none() && !(volume.abs() > 8.0 * f32::EPSILON * size) {
+        let size = (wd[1] - wd[0]).length() * (wd[2] - wd[0]).length() * (wd[3] - wd[0]).length();
+        if best.is_none() && !(volume.abs() > 8.0 * f64::EPSILON * size) {
             for (corners, _) in FACES {
                 consider(&mut best, corners);
             }
@@ -296,17 +306,17 @@ impl Simplex {
                 // Inside: barycentric coordinates by signed volumes,
                 // λ_i = volume with p in place of w_i / volume.
                 let inv = 1.0 / volume;
-                let (e1, e2, e3, q) = (w[1] - w[0], w[2] - w[0], w[3] - w[0], p - w[0]);
+                let (e1, e2, e3, q) = (wd[1] - wd[0], wd[2] - wd[0], wd[3] - wd[0], pd - wd[0]);
                 let l1 = q.dot(e2.cross(e3)) * inv;
                 let l2 = e1.dot(q.cross(e3)) * inv;
                 let l3 = e1.dot(e2.cross(q)) * inv;
-                let mut l = [1.0 - l1 - l2 - l3, l1, l2, l3].map(|x| x.clamp(0.0, 1.0));
-                let sum: f32 = l.iter().sum();
-                if sum > 0.0 {
-                    l = l.map(|x| x / sum);
+                let l64 = [1.0 - l1 - l2 - l3, l1, l2, l3].map(|x| x.clamp(0.0, 1.0));
+                let sum: f64 = l64.iter().sum();
+                let l = if sum > 0.0 {
+                    l64.map(|x| (x / sum) as f32)
                 } else {
-                    l = [0.25; 4];
-                }
+                    [0.25; 4]
+                };
                 self.weights = l;
                 true
             }
