@@ -1243,7 +1243,9 @@ fn cast_sphere_start_inside_and_zero_length() {
         Vec3::Z,
     );
     let inside_point = seg(v(1.0, 1.0, 0.0), v(1.0, 1.0, 0.0)).cast_sphere(&s).unwrap();
-    assert_eq!((inside_point.t, inside_point.normal), (0.0, Vec3::ZERO));
+    // A point inside: the normal of the way out, from the centre through it.
+    assert_eq!(inside_point.t, 0.0);
+    assert!((inside_point.normal - (v(1.0, 1.0, 0.0) - s.center).normalize()).length() < 1e-6);
     assert!(seg(v(3.0, 0.0, 0.0), v(3.0, 0.0, 0.0)).cast_sphere(&s).is_none());
 }
 
@@ -1296,8 +1298,12 @@ fn cast_aabb_start_inside() {
     assert_eq!(diagonal.t, 0.0);
     assert_vec_near(diagonal.normal, v(-FRAC_1_SQRT_2, -FRAC_1_SQRT_2, 0.0), 1e-6);
     assert_hit(seg(v(1.0, 0.5, 0.5), v(3.0, 0.5, 0.5)).cast_aabb(&b), 0.0, Vec3::NEG_X);
+    // A point inside: the nearest face's normal, the first axis's lower
+    // face on a tie (the centre is equally near all six).
     let point = seg(v(0.5, 0.5, 0.5), v(0.5, 0.5, 0.5)).cast_aabb(&b).unwrap();
-    assert_eq!((point.t, point.normal), (0.0, Vec3::ZERO));
+    assert_eq!((point.t, point.normal), (0.0, Vec3::NEG_X));
+    let near_top = seg(v(0.5, 0.9, 0.4), v(0.5, 0.9, 0.4)).cast_aabb(&b).unwrap();
+    assert_eq!((near_top.t, near_top.normal), (0.0, Vec3::Y));
     assert!(seg(v(2.0, 0.5, 0.5), v(2.0, 0.5, 0.5)).cast_aabb(&b).is_none());
 }
 
@@ -1422,8 +1428,9 @@ fn cast_capsule_inside_degenerate_and_misses() {
         0.0,
         Vec3::NEG_X,
     );
+    // A point inside: away from the axis.
     let point = seg(v(0.2, 0.0, 0.0), v(0.2, 0.0, 0.0)).cast_capsule(&c).unwrap();
-    assert_eq!((point.t, point.normal), (0.0, Vec3::ZERO));
+    assert_eq!((point.t, point.normal), (0.0, Vec3::X));
     assert!(seg(v(2.0, 0.0, 0.0), v(2.0, 0.0, 0.0)).cast_capsule(&c).is_none());
     // A zero-length axis is a sphere.
     let ball = Capsule::new(seg(v(5.0, 0.0, 0.0), v(5.0, 0.0, 0.0)), 1.0);

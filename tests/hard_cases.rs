@@ -5,8 +5,8 @@
 //! shape by a distance computed here in `f64`.
 
 use collide::math::{DVec3, Quat, Vec3};
-use collide::shape::{Cylinder, Triangle};
-use collide::{query, Aabb, ColliderDesc, Obb, Segment, Shape, World};
+use collide::shape::{ConvexHull, Cylinder, Triangle};
+use collide::{query, Aabb, Capsule, ColliderDesc, Obb, QueryFilter, Segment, Shape, Sphere, World};
 
 mod random;
 use random::{seeded, Draw, TestRng};
@@ -112,4 +112,49 @@ fn a_cylinder_overlapping_an_edge_along_its_side_is_never_reported_apart() {
         assert!(world.contact(a, b).unwrap().is_some(), "{what}");
         assert!(query::intersects(&cube, &cylinder) || i % 2 == 1, "{what}");
     }
+}
+
+/// A zero-length segment (a point) inside a solid hits at `t = 0` with the
+/// outward normal of the surface nearest it, a unit normal like every other.
+#[test]
+fn a_point_inside_a_solid_takes_the_normal_of_its_way_out() {
+    let p = v(0.25, 0.9, -0.1);
+    let point = Segment::new(p, p);
+    let cube = Aabb::new(Vec3::splat(-1.0), Vec3::ONE);
+    let turned = Obb::new(Vec3::ZERO, Quat::from_rotation_y(0.3), Vec3::ONE);
+    let hull = ConvexHull::from_points(
+        &[-1.0f32, 1.0]
+            .iter()
+            .flat_map(|&x| [-1.0f32, 1.0].iter().flat_map(move |&y| [v(x, y, -1.0), v(x, y, 1.0)]))
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let cylinder = Cylinder::new(Segment::new(v(0.0, -1.0, 0.0), v(0.0, 1.0, 0.0)), 1.0);
+    let capsule = Capsule::new(Segment::new(v(0.0, -0.5, 0.0), v(0.0, 0.5, 0.0)), 1.0);
+    let sphere = Sphere::new(Vec3::ZERO, 2.0);
+    let cases: [(&str, Option<collide::query::CastHit>, Vec3); 6] = [
+        ("aabb", point.cast_aabb(&cube), Vec3::Y),
+        ("obb", point.cast_obb(&turned), Vec3::Y),
+        ("hull", point.cast_hull(&hull), Vec3::Y),
+        ("cylinder", point.cast_convex(&cylinder), Vec3::Y),
+        ("capsule", point.cast_capsule(&capsule), v(0.25, 0.4, -0.1).normalize()),
+        ("sphere", point.cast_sphere(&sphere), p.normalize()),
+    ];
+    for (what, hit, normal) in cases {
+        let hit = hit.unwrap_or_else(|| panic!("{what}: a point inside misses"));
+        assert_eq!(hit.t, 0.0, "{what}");
+        assert!(
+            (hit.normal - normal).length() < 1e-4,
+            "{what}: {:?}, want {normal}",
+            hit.normal
+        );
+    }
+    // Through the world: a box collider, the point at its top.
+    let mut world = World::new();
+    world.add(ColliderDesc::new(Shape::Aabb(cube))).unwrap();
+    let hit = world.segment_cast(&point, &QueryFilter::ALL).unwrap().unwrap();
+    assert_eq!((hit.t, hit.normal), (0.0, Vec3::Y));
+    // A segment with length keeps `−d/|d|`.
+    let moving = Segment::new(p, p + Vec3::X);
+    assert_eq!(moving.cast_aabb(&cube).unwrap().normal, Vec3::NEG_X);
 }

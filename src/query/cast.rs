@@ -3,9 +3,11 @@
 //!
 //! Every solid shape uses solid semantics: a segment that starts inside hits
 //! at `t = 0`, with the normal `−d/|d|` (pointing back along the segment, so
-//! reflecting about it sends a ball back where it came from; zero for a
-//! zero-length segment). Otherwise the normal is the outward surface normal at
-//! the entry point. Any NaN input is a miss.
+//! reflecting about it sends a ball back where it came from). A zero-length
+//! segment (a point) inside takes the outward normal of the surface nearest
+//! it, the way out of the solid: every reported normal is unit. Otherwise
+//! the normal is the outward surface normal at the entry point. Any NaN
+//! input is a miss.
 
 use crate::math::{entry_face_normal, DVec3, Vec3};
 use crate::shape::segment::DSegment;
@@ -37,14 +39,35 @@ impl CastHit {
     /// A hit at `t = 0` for a segment that starts inside a solid: the
     /// normal `−direction/|direction|`, normalised in `f64` (where the
     /// squared length of an `f32` direction neither overflows nor
-    /// underflows), zero for a zero-length segment.
+    /// underflows); for a zero-length segment, `way_out()`: the outward
+    /// normal of the surface nearest the point.
     #[inline]
-    fn started_inside(direction: DVec3) -> Self {
+    pub(crate) fn started_inside(direction: DVec3, way_out: impl FnOnce() -> Vec3) -> Self {
         Self {
             t: 0.0,
-            normal: -direction.normalize_or_zero().as_vec3(),
+            normal: match (-direction).try_normalize() {
+                Some(back) => back.as_vec3(),
+                None => way_out(),
+            },
         }
     }
+}
+
+/// The outward normal of the face of a box nearest a point inside it, the
+/// box given relative to the point (`lo <= 0 <= hi`): the face at the least
+/// of the six distances `−lo_i`, `hi_i` (the first on a tie).
+fn nearest_face_normal(lo: DVec3, hi: DVec3) -> Vec3 {
+    let mut best = (f64::INFINITY, Vec3::X);
+    for axis in 0..3 {
+        let mut unit = Vec3::ZERO;
+        unit[axis] = 1.0;
+        for (distance, normal) in [(-lo[axis], -unit), (hi[axis], unit)] {
+            if distance < best.0 {
+                best = (distance, normal);
+            }
+        }
+    }
+    best.1
 }
 
 impl Segment {
@@ -98,7 +121,7 @@ impl Segment {
         let (m, d) = (segment.start - sphere.center.as_dvec3(), segment.direction());
         let r = f64::from(sphere.radius);
         if m.length_squared() <= r * r {
-            return Some(CastHit::started_inside(d));
+            return Some(CastHit::started_inside(d, || m.normalize_or(DVec3::X).as_vec3()));
         }
         let t = entry_t(m, d, r * r)?;
         Some(CastHit::entered(t, m + d * t, d))
@@ -164,7 +187,7 @@ impl Segment {
             return None;
         }
         if t_near < 0.0 {
-            return Some(CastHit::started_inside(d));
+            return Some(CastHit::started_inside(d, || nearest_face_normal(lo, hi)));
         }
         Some(CastHit {
             // A start on an entry face, approaching, enters at `0/(−d)`:
@@ -204,8 +227,13 @@ impl Segment {
     pub fn cast_capsule(&self, capsule: &Capsule) -> Option<CastHit> {
         let axis = capsule.segment.to_f64();
         let r = f64::from(capsule.radius);
-        if axis.distance_squared_to_point(self.start.as_dvec3()) <= r * r {
-            return Some(CastHit::started_inside(self.to_f64().direction()));
+        let start = self.start.as_dvec3();
+        if axis.distance_squared_to_point(start) <= r * r {
+            return Some(CastHit::started_inside(self.to_f64().direction(), || {
+                let off_axis = start - axis.point_at(axis.closest_t(start));
+                let across = (axis.end - axis.start).any_orthonormal_vector();
+                off_axis.normalize_or(across).as_vec3()
+            }));
         }
         let cap_a = self.cast_sphere(&Sphere::new(capsule.segment.start, capsule.radius));
         let cap_b = self.cast_sphere(&Sphere::new(capsule.segment.end, capsule.radius));

@@ -656,8 +656,9 @@ impl Segment {
     /// the cast used for hulls, cylinders and cones.
     ///
     /// The normal is the outward normal of the shape at the hit; a segment
-    /// that starts inside hits at `t = 0` with the normal `−d/|d|` (the
-    /// convention of [`Segment::cast_aabb`]).
+    /// that starts inside hits at `t = 0` with the normal `−d/|d|`, a point
+    /// inside with the normal of the way out (the contact normal of the
+    /// shape and the point), as [`Segment::cast_aabb`] does.
     ///
     /// ```
     /// use collide::{Segment, shape::Cylinder, math::Vec3};
@@ -681,10 +682,9 @@ impl Segment {
             None => ray_cast(&MinkowskiDifference::new(shape, &self.start), d, 1.0)?,
         };
         if hit.started_inside {
-            return Some(CastHit {
-                t: 0.0,
-                normal: -d.normalize_or_zero(),
-            });
+            return Some(CastHit::started_inside(d.as_dvec3(), || {
+                crate::query::contact::contact(shape, &self.start).map_or(Vec3::X, |c| c.normal)
+            }));
         }
         Some(CastHit {
             t: hit.lambda.clamp(0.0, 1.0),

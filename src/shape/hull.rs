@@ -539,8 +539,8 @@ impl Segment {
     /// `−dist/(n·d)`, each with `n·d > 0` lowers the exit parameter; a plane
     /// the segment runs parallel to is a containment test of the start.
     /// The normal is the plane entered through last; a start inside hits
-    /// at `t = 0` with the normal `−d/|d|` (the convention of
-    /// [`Segment::cast_aabb`]).
+    /// at `t = 0` with the normal `−d/|d|`, a point inside with the normal
+    /// of the face nearest it (the convention of [`Segment::cast_aabb`]).
     ///
     /// ```
     /// use collide::{Segment, shape::ConvexHull, math::Vec3};
@@ -588,10 +588,14 @@ impl Segment {
                 t: t_enter + 0.0,
                 normal,
             }),
-            None => Some(CastHit {
-                t: 0.0,
-                normal: -d.normalize_or_zero(),
-            }),
+            None => Some(CastHit::started_inside(d.as_dvec3(), || {
+                // A point inside: the face it is nearest (the plane of
+                // greatest signed distance, all being negative).
+                hull.planes()
+                    .iter()
+                    .max_by(|p, q| p.signed_distance(self.start).total_cmp(&q.signed_distance(self.start)))
+                    .map_or(Vec3::X, |plane| plane.normal)
+            })),
         }
     }
 }
