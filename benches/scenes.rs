@@ -2,7 +2,8 @@
 //! `shared/bench/gen_scenes.py`, and a loader for the files it writes.
 //!
 //! The port produces the script's bytes exactly (`tests/scenes_match_python.rs`
-//! holds it to that). Like the script it computes every number in `f64`, with
+//! holds it to that, against the SHA-256 of the script's `--small` output
+//! committed in `tests/data/scenes-small.sha256`). Like the script it computes every number in `f64`, with
 //! the same operations in the same order, and rounds to `f32` only at the end
 //! (Python's `array("f")` and `struct.pack("<f")` round to nearest, as `as f32`
 //! does). `math.cos`, `math.sin`, `math.sqrt` and `**` call the C library's

@@ -13,7 +13,7 @@
 //! implementation over `--runs` runs (the two alternate, run by run), the
 //! ratio parry3d / collide (above 1: collide is faster), and both checksums,
 //! which must agree. On full-size data the checksums are also held to the
-//! reference table of `WORKLOADS.md`. Any disagreement prints `MISMATCH` and
+//! reference table of `WORKLOADS.md` (its copy in `benches/workloads_reference.md`). Any disagreement prints `MISMATCH` and
 //! makes the program exit with a failure status at the end. Single thread.
 //!
 //! What is timed, for both implementations alike:
@@ -67,7 +67,7 @@ mod scenes;
 use std::collections::HashMap;
 use std::fmt;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -344,16 +344,15 @@ struct Reference {
 }
 
 impl Reference {
-    /// Where the table is: beside the scene generator.
-    fn table_path() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/WORKLOADS.md")
-    }
+    /// The table, as `benches/workloads_reference.md` holds it (a copy of
+    /// `WORKLOADS.md`'s), and the name its errors give.
+    const TABLE: (&'static str, &'static str) =
+        ("benches/workloads_reference.md", include_str!("workloads_reference.md"));
 
     /// The reference rows of `WORKLOADS.md` by scene name: the table rows
     /// whose first cell names a scene, e.g.
     /// `| uniform-1k | 1000 | 48852, 15862.469 | 57175, 5726.889 | 281, 95250673 | 27458 |`.
-    fn load(path: &Path) -> Result<HashMap<String, Reference>, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    fn load((path, text): (&str, &str)) -> Result<HashMap<String, Reference>, String> {
         let mut table = HashMap::new();
         for line in text.lines() {
             let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
@@ -364,11 +363,11 @@ impl Reference {
                 continue;
             }
             let reference = Self::parse_row(boxes, bullets, hitscan, pairs, frames)
-                .ok_or(format!("{}: cannot read the reference row {line:?}", path.display()))?;
+                .ok_or(format!("{path}: cannot read the reference row {line:?}"))?;
             table.insert(name.to_owned(), reference);
         }
         if table.is_empty() {
-            return Err(format!("{}: no reference rows found", path.display()));
+            return Err(format!("{path}: no reference rows found"));
         }
         Ok(table)
     }
@@ -864,10 +863,13 @@ fn main() -> ExitCode {
         "scenes {source}; median of {} runs; single thread; collide pairs by {finder}",
         options.runs
     );
-    let references = Reference::load(&Reference::table_path()).unwrap_or_else(|message| {
-        println!("no reference checksums: {message}");
-        HashMap::new()
-    });
+    let references = match Reference::load(Reference::TABLE) {
+        Ok(references) => references,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     println!("times: ms for build, pairs (per query) and frames (per frame); ns per segment for casts");
     println!("parry/co = parry3d time / collide time: above 1, collide is faster\n");
     println!(
