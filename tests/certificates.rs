@@ -952,7 +952,8 @@ fn oracle_signed_distances_of_analytic_cases() {
     assert!(close(cylinder.signed_distance(v(3.0, 0.0, 2.0)), 2.0));
     assert!(close(cylinder.signed_distance(v(0.0, 0.0, 6.0)), 2.0));
     assert!(close(cylinder.signed_distance(v(0.0, 0.0, 1.5)), -1.0));
-    assert!(close(cylinder.signed_distance(v(0.0, 4.0, 7.0)), 5.0));
+    // Beyond the rim: 3 out radially and 3 past the cap.
+    assert!(close(cylinder.signed_distance(v(0.0, 4.0, 7.0)), 18.0f64.sqrt()));
 
     // A cone of base radius 1 and height 1: the slant is x + z = 1 in a
     // radial plane, at distance (x + z − 1)/√2.
