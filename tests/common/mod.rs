@@ -100,6 +100,7 @@ pub fn run(binary: &Path) -> String {
     stdout
 }
 
+pub mod oracle;
 mod record;
 
 pub use record::Record;
