@@ -5,7 +5,7 @@
 //! shape by a distance computed here in `f64`.
 
 use collide::math::{DVec3, Quat, Vec3};
-use collide::shape::{ConvexHull, Cylinder, Triangle};
+use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
 use collide::{query, Aabb, Capsule, ColliderDesc, Obb, QueryFilter, Segment, Shape, Sphere, World};
 
 mod random;
@@ -157,4 +157,51 @@ fn a_point_inside_a_solid_takes_the_normal_of_its_way_out() {
     // A segment with length keeps `−d/|d|`.
     let moving = Segment::new(p, p + Vec3::X);
     assert_eq!(moving.cast_aabb(&cube).unwrap().normal, Vec3::NEG_X);
+}
+
+/// A thin cone whose apex lies on a box's face touches it, in either order
+/// (GJK's search direction off a long edge of `A − B` keeps the small
+/// components that pick the next support point).
+#[test]
+fn a_thin_cone_touching_a_box_face_with_its_apex_is_at_distance_zero() {
+    let slab = Aabb::new(
+        v(-0.17871045, -0.4425324, -7.2483845),
+        v(-0.002311378, 0.5075045, 7.4123397),
+    );
+    let cone = Cone::new(
+        v(-0.090510905, -0.44469947, 0.081977665),
+        v(-0.09051092, -0.4425324, 0.08197767),
+        0.0010835375,
+    );
+    assert_eq!(query::distance(&slab, &cone).distance, 0.0);
+    assert_eq!(query::distance(&cone, &slab).distance, 0.0);
+    assert!(query::contact(&slab, &cone).is_some());
+}
+
+/// Thin shapes that share a point or overlap by a hair: an oriented box
+/// 3.4e-3 long with a corner on a long thin triangle, and a sphere of
+/// radius 1.8e-3 sunk 2.2e-5 into a cylinder. The distance is 0 and the
+/// depth the overlap, within `1e-6` of the small shape's size.
+#[test]
+fn touching_and_barely_overlapping_thin_shapes() {
+    let mut rng = seeded(21_004);
+    for _ in 0..2_000 {
+        let rotation = rng.rotation();
+        let half = Vec3::new(1.7e-3, 2e-4, 1e-4);
+        let center = rng.vec(-10.0, 10.0);
+        let obb = Obb::new(center, rotation, half);
+        let corner = center + rotation * half;
+        let along = rng.rotation() * Vec3::X;
+        let across = along.any_orthonormal_vector() * 1e-3;
+        let triangle = Triangle::new(corner, corner + along * 20.0, corner + along * 10.0 + across);
+        let d = query::distance(&obb, &triangle);
+        assert!(d.distance <= 1e-6 * 3.4e-3 + 1e-6, "{obb:?} {triangle:?}: {d:?}");
+
+        let cylinder = Cylinder::new(Segment::new(center, center + along), 0.5);
+        let depth = 2.2e-5f32;
+        let out = along.any_orthonormal_vector();
+        let sphere = Sphere::new(center + along * 0.5 + out * (0.5 + 1.8e-3 - depth), 1.8e-3);
+        let c = query::contact(&sphere, &cylinder).unwrap_or_else(|| panic!("{sphere:?} {cylinder:?}"));
+        assert!((c.depth - depth).abs() <= 2e-6, "{sphere:?} {cylinder:?}: {c:?}");
+    }
 }

@@ -120,7 +120,7 @@ impl<'a, A: Support + ?Sized, B: Support + ?Sized> MinkowskiDifference<'a, A, B>
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Simplex {
     pub v: [Vertex; 4],
-    pub weights: [f32; 4],
+    pub weights: [f64; 4],
     pub len: usize,
 }
 
@@ -153,50 +153,58 @@ impl Simplex {
     /// `Σ λ_i w_i`, `Σ λ_i a_i`, `Σ λ_i b_i`.
     #[inline]
     pub fn combination(&self) -> (Vec3, Vec3, Vec3) {
-        let mut w = Vec3::ZERO;
-        let mut a = Vec3::ZERO;
-        let mut b = Vec3::ZERO;
+        let mut w = DVec3::ZERO;
+        let mut a = DVec3::ZERO;
+        let mut b = DVec3::ZERO;
         for (vertex, &weight) in self.vertices().iter().zip(&self.weights) {
-            w += vertex.w * weight;
-            a += vertex.a * weight;
-            b += vertex.b * weight;
+            w += vertex.w.as_dvec3() * weight;
+            a += vertex.a.as_dvec3() * weight;
+            b += vertex.b.as_dvec3() * weight;
         }
-        (w, a, b)
+        (w.as_vec3(), a.as_vec3(), b.as_vec3())
     }
 
     /// `p − c` where `c` is the point of the simplex closest to `p`, after
-    /// [`Simplex::reduce_towards`]`(p)`.
+    /// [`Simplex::reduce_towards`]`(p)`, formed in `f64` from the `f32`
+    /// vertices (their differences are exact there).
     ///
     /// On a triangle's interior it is the offset along the face normal,
     /// `n·(n·(p − w₀))/|n|²`, formed directly: its direction is the cross
     /// product's, exact to rounding however close `p` is, where
     /// `p − Σ λ_i w_i` would leave it to the cancellation between `p` and
-    /// the combination (the difference is tiny next to the coordinates),
-    /// which misguides the next support query. On a segment it is
-    /// `(p − w_i) − λ_j (w_j − w_i)` from the vertex `w_i` of larger weight:
-    /// its error is that of the small correction `λ_j (w_j − w_i)`, where
-    /// the combination rounds at the scale of the coordinates (a segment
-    /// 1e5 long, 12 from `p`: a direction off by 2e-4, which put a support
-    /// plane 20 units wrong at the far end).
+    /// the combination. On a segment it is `(p − w_i) − λ_j (w_j − w_i)`
+    /// from the vertex `w_i` of larger weight. The small components of the
+    /// offset decide the next support point: next to a long edge of `A − B`
+    /// (a box's face 15 long, 1e-3 from `p`) they are far below the `f32`
+    /// rounding of the long coordinates, and an offset rounded in `f32`
+    /// loses them, turning the search direction and stalling GJK on a
+    /// support point it already has.
     #[inline]
     pub fn offset_from(&self, p: Vec3) -> Vec3 {
+        let p = p.as_dvec3();
         if self.len == 2 {
             let (near, far, far_weight) = if self.weights[0] >= self.weights[1] {
                 (self.v[0].w, self.v[1].w, self.weights[1])
             } else {
                 (self.v[1].w, self.v[0].w, self.weights[0])
             };
-            return (p - near) - (far - near) * far_weight;
+            let (near, far) = (near.as_dvec3(), far.as_dvec3());
+            return ((p - near) - (far - near) * far_weight).as_vec3();
         }
         if self.len == 3 {
-            let [w0, w1, w2] = [self.v[0].w, self.v[1].w, self.v[2].w];
+            let [w0, w1, w2] = [self.v[0].w, self.v[1].w, self.v[2].w].map(|w| w.as_dvec3());
             let n = (w1 - w0).cross(w2 - w0);
             let nn = n.length_squared();
             if nn > 0.0 {
-                return n * (n.dot(p - w0) / nn);
+                return (n * (n.dot(p - w0) / nn)).as_vec3();
             }
         }
-        p - self.combination().0
+        let combination = self
+            .vertices()
+            .iter()
+            .zip(&self.weights)
+            .fold(DVec3::ZERO, |sum, (vertex, &weight)| sum + vertex.w.as_dvec3() * weight);
+        (p - combination).as_vec3()
     }
 
     /// Keeps the vertices whose weight is positive.
@@ -236,13 +244,13 @@ impl Simplex {
                 // would lose the small weight's digits when `t` is near 1.
                 let (a, b) = (self.v[0].w, self.v[1].w);
                 let t = Segment::new(a, b).to_f64().closest_t(p.as_dvec3());
-                self.weights[0] = (1.0 - t) as f32;
-                self.weights[1] = t as f32;
+                self.weights[0] = 1.0 - t;
+                self.weights[1] = t;
                 self.keep_positive();
                 false
             }
             3 => {
-                let c = Triangle::new(self.v[0].w, self.v[1].w, self.v[2].w).closest_point(p);
+                let c = Triangle::new(self.v[0].w, self.v[1].w, self.v[2].w).closest_point_f64(p.as_dvec3());
                 self.weights[..3].copy_from_slice(&c.weights);
                 self.keep_positive();
                 false
@@ -266,11 +274,11 @@ impl Simplex {
         // Faces as (corners, opposite corner).
         const FACES: [([usize; 3], usize); 4] = [([0, 1, 2], 3), ([0, 2, 3], 1), ([0, 3, 1], 2), ([1, 3, 2], 0)];
         let volume = (wd[1] - wd[0]).dot((wd[2] - wd[0]).cross(wd[3] - wd[0]));
-        type Best = Option<(f32, [usize; 3], [f32; 3])>;
+        type Best = Option<(f64, [usize; 3], [f64; 3])>;
         let consider = |best: &mut Best, corners: [usize; 3]| {
             let [i, j, k] = corners;
-            let c = Triangle::new(w[i], w[j], w[k]).closest_point(p);
-            let d = (c.point - p).length_squared();
+            let c = Triangle::new(w[i], w[j], w[k]).closest_point_f64(pd);
+            let d = (c.point - pd).length_squared();
             if best.is_none_or(|(bd, _, _)| d < bd) {
                 *best = Some((d, corners, c.weights));
             }
@@ -312,12 +320,7 @@ impl Simplex {
                 let l3 = e1.dot(e2.cross(q)) * inv;
                 let l64 = [1.0 - l1 - l2 - l3, l1, l2, l3].map(|x| x.clamp(0.0, 1.0));
                 let sum: f64 = l64.iter().sum();
-                let l = if sum > 0.0 {
-                    l64.map(|x| (x / sum) as f32)
-                } else {
-                    [0.25; 4]
-                };
-                self.weights = l;
+                self.weights = if sum > 0.0 { l64.map(|x| x / sum) } else { [0.25; 4] };
                 true
             }
         }
