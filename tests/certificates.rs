@@ -109,6 +109,11 @@ struct Report {
     examples: BTreeMap<String, String>,
 }
 
+/// The certified-wrong answers per 100,000 cases that are still open, per
+/// query kind (RELIABILITY.md lists their classes); every other kind must
+/// have none. The target of each is 0: a fix lowers its rate here.
+const OPEN_PER_100K: [(&str, usize); 0] = [];
+
 /// How many failing inputs a report prints (the first of each class, for
 /// this many classes).
 const EXAMPLES: usize = 64;
@@ -136,7 +141,8 @@ impl Report {
         }
     }
 
-    /// Prints the failures and fails the test when there are some.
+    /// Prints the failures and fails the test when there are more than the
+    /// kind's open rate allows ([`OPEN_PER_100K`]).
     fn finish(self) {
         let total: usize = self.failures.values().sum();
         let mut out = format!("{}: {} cases, {} certified wrong\n", self.kind, self.cases, total);
@@ -148,7 +154,12 @@ impl Report {
         }
         eprintln!("{out}");
         assert!(self.cases > 0, "{}: no cases ran", self.kind);
-        assert_eq!(total, 0, "{out}");
+        let open = OPEN_PER_100K
+            .iter()
+            .find(|(kind, _)| *kind == self.kind)
+            .map_or(0, |&(_, rate)| rate);
+        let allowed = (self.cases * open).div_ceil(100_000);
+        assert!(total <= allowed, "more than the {open} per 100,000 still open: {out}");
     }
 }
 
