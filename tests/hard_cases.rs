@@ -158,3 +158,122 @@ fn a_point_inside_a_solid_takes_the_normal_of_its_way_out() {
     let moving = Segment::new(p, p + Vec3::X);
     assert_eq!(moving.cast_aabb(&cube).unwrap().normal, Vec3::NEG_X);
 }
+
+/// A disc (cylinder of radius 1, 2e-4 thick) and a flat cone of the same
+/// size, each as a collider at `translation`.
+fn thin_round_shapes() -> [(&'static str, Shape); 2] {
+    let (low, high) = (v(0.0, -1e-4, 0.0), v(0.0, 1e-4, 0.0));
+    [
+        ("disc", Shape::Cylinder(Cylinder::new(Segment::new(low, high), 1.0))),
+        ("flat cone", Shape::Cone(collide::shape::Cone::new(low, high, 1.0))),
+    ]
+}
+
+#[test]
+fn a_thin_cylinder_or_cone_far_from_the_origin_is_refused_rather_than_made_a_ball() {
+    for (what, shape) in thin_round_shapes() {
+        // At the origin the shape keeps its geometry: the segment half a
+        // unit above it misses.
+        let mut world = World::new();
+        let key = world.add(ColliderDesc::new(shape.clone())).unwrap();
+        let above = Segment::new(v(-2.0, 0.5, 0.0), v(2.0, 0.5, 0.0));
+        assert_eq!(
+            world.segment_cast(&above, &QueryFilter::ALL).unwrap(),
+            None,
+            "{what} at 0"
+        );
+        // Tilted there too (the rotation's rounding is far below the rim's
+        // tolerance).
+        let mut rng = seeded(0x7417);
+        for _ in 0..200 {
+            let turned = collide::Transform::new(Vec3::ZERO, rng.rotation(), 1.0);
+            world.set_transform(key, turned).unwrap();
+        }
+
+        // At y = 1e4 both ends round to one `f32`: the placement would make
+        // the disc a ball of radius 1, which the segment 0.5 above hits.
+        // It is refused, or, if ever accepted, must keep its geometry.
+        let far = collide::Transform::from_translation(v(0.0, 1e4, 0.0));
+        let high = Segment::new(v(-2.0, 10000.5, 0.0), v(2.0, 10000.5, 0.0));
+        let mut world = World::new();
+        match world.add(ColliderDesc::new(shape.clone()).with_transform(far)) {
+            Err(collide::Error::InvalidArgument(_)) => assert!(world.is_empty()),
+            Err(e) => panic!("{what}: refused with {e:?}"),
+            Ok(_) => assert_eq!(world.segment_cast(&high, &QueryFilter::ALL).unwrap(), None, "{what}"),
+        }
+
+        // Every update refuses it alike and leaves the collider as it was.
+        let mut world = World::new();
+        let key = world.add(ColliderDesc::new(shape.clone())).unwrap();
+        let before = world.get(key).unwrap().clone();
+        assert!(
+            matches!(world.set_transform(key, far), Err(collide::Error::InvalidArgument(_))),
+            "{what}"
+        );
+        assert!(
+            matches!(
+                world.set_transforms(&[(key, far)]),
+                Err(collide::Error::InvalidArgument(_))
+            ),
+            "{what}"
+        );
+        assert_eq!(world.get(key).unwrap(), &before, "{what}");
+        let sphere = world
+            .add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))).with_transform(far))
+            .unwrap();
+        assert!(
+            matches!(
+                world.set_shape(sphere, shape.clone()),
+                Err(collide::Error::InvalidArgument(_))
+            ),
+            "{what}"
+        );
+        assert!(matches!(world.get(sphere).unwrap().shape(), Shape::Sphere(_)), "{what}");
+        // Along an axis the direction is exact even where the length rounds
+        // (2e-3 thick at 1e4: the ends stay apart), so that is accepted.
+        let thicker = match &shape {
+            Shape::Cylinder(c) => Shape::Cylinder(Cylinder::new(
+                Segment::new(c.segment.start * 10.0, c.segment.end * 10.0),
+                c.radius,
+            )),
+            Shape::Cone(c) => Shape::Cone(collide::shape::Cone::new(c.base_center * 10.0, c.apex * 10.0, c.radius)),
+            _ => unreachable!(),
+        };
+        world.set_shape(sphere, thicker).unwrap();
+        assert_eq!(
+            world.segment_cast(&high, &QueryFilter::ALL).unwrap(),
+            None,
+            "{what} 2e-3 thick"
+        );
+    }
+}
+
+#[test]
+fn ordinary_shapes_are_placed_anywhere_up_to_1e5_turned_any_way() {
+    let axis = Segment::new(v(0.0, -0.5, 0.0), v(0.0, 0.5, 0.0));
+    let hull =
+        ConvexHull::from_points(&[v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 0.05, 0.0), v(0.0, 0.0, 1.0)]).unwrap();
+    let shapes = [
+        Shape::Cylinder(Cylinder::new(axis, 0.5)),
+        Shape::Cone(collide::shape::Cone::new(axis.start, axis.end, 0.5)),
+        Shape::Capsule(Capsule::new(axis, 0.5)),
+        // A zero-length capsule is the sphere it approximates.
+        Shape::Capsule(Capsule::new(Segment::new(v(0.0, -1e-4, 0.0), v(0.0, 1e-4, 0.0)), 1.0)),
+        Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, v(1.0, 1e-4, 1.0))),
+        Shape::Hull(std::sync::Arc::new(hull)),
+    ];
+    let mut rng = seeded(0x1e5);
+    let mut world = World::new();
+    for shape in shapes {
+        for _ in 0..300 {
+            let transform = collide::Transform::new(rng.vec(-1e5, 1e5), rng.rotation(), 1.0);
+            let key = world
+                .add(ColliderDesc::new(shape.clone()).with_transform(transform))
+                .unwrap_or_else(|e| panic!("{shape:?} at {transform:?}: {e}"));
+            // An oriented box keeps its exact centre and half-extents.
+            if let (Shape::Obb(o), Shape::Obb(w)) = (&shape, world.get(key).unwrap().world_shape()) {
+                assert_eq!((w.center, w.half_extents), (transform.translation, o.half_extents));
+            }
+        }
+    }
+}
