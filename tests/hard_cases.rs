@@ -277,3 +277,88 @@ fn ordinary_shapes_are_placed_anywhere_up_to_1e5_turned_any_way() {
         }
     }
 }
+
+/// The largest signed distance of `p` from the planes of `hull`, in `f64`,
+/// with each plane's offset taken from the vertices (the exact supporting
+/// plane of that normal), so stored offsets' rounding plays no part.
+fn exact_plane_depth(hull: &ConvexHull, p: Vec3) -> f64 {
+    let p = p.as_dvec3();
+    hull.planes()
+        .iter()
+        .map(|plane| {
+            let n = plane.normal.as_dvec3();
+            let reach = hull
+                .vertices()
+                .iter()
+                .map(|v| n.dot(v.as_dvec3()))
+                .fold(f64::MIN, f64::max);
+            n.dot(p) - reach
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+#[test]
+fn a_segment_through_a_thin_hull_far_from_the_origin_hits_it() {
+    // A box 2e-3 thick at 9e3 (f32 ulp 1e-3 there): the segment's middle
+    // is 1.1e-3 inside the exact hull of the corners. Plane distances in
+    // f32 carried errors of that size and the cast missed.
+    let corners = [
+        v(8028.112, -4552.164, -3281.7612),
+        v(8028.5605, -4550.406, -3282.6023),
+        v(8027.328, -4552.7915, -3283.4912),
+        v(8027.777, -4551.033, -3284.332),
+        v(8028.11, -4552.163, -3281.7607),
+        v(8028.5586, -4550.405, -3282.6016),
+        v(8027.326, -4552.7905, -3283.4905),
+        v(8027.775, -4551.032, -3284.3315),
+    ];
+    let hull = ConvexHull::from_points(&corners).unwrap();
+    let segment = Segment::new(v(8027.531, -4551.287, -3282.9724), v(8028.356, -4551.909, -3283.1204));
+    let middle = segment.start + (segment.end - segment.start) * 0.5;
+    assert!(exact_plane_depth(&hull, middle) < -1e-3);
+    assert!(hull.contains_point(middle));
+    let hit = segment.cast_hull(&hull).expect("the segment passes through the hull");
+    assert!(hit.t <= 0.5, "{hit:?}");
+    let point = segment.start + (segment.end - segment.start) * hit.t;
+    assert!(
+        exact_plane_depth(&hull, point).abs() <= 4.0 * f64::from(f32::EPSILON) * 9.4e3,
+        "{hit:?}"
+    );
+    // Through a world, as it is and moved there from the origin alike.
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Hull(std::sync::Arc::new(hull.clone()))))
+        .unwrap();
+    assert!(world.segment_cast(&segment, &QueryFilter::ALL).unwrap().is_some());
+    let c = hull.center();
+    let at_origin = ConvexHull::from_points(&corners.map(|p| p - c)).unwrap();
+    let mut world = World::new();
+    world
+        .add(
+            ColliderDesc::new(Shape::Hull(std::sync::Arc::new(at_origin)))
+                .with_transform(collide::Transform::from_translation(c)),
+        )
+        .unwrap();
+    assert!(world.segment_cast(&segment, &QueryFilter::ALL).unwrap().is_some());
+
+    // A flat box of near-duplicate corner pairs at 9e3 that a segment
+    // passes 2.3e-3 from: every sample of it is outside a supporting plane
+    // of the exact hull, so the cast rightly misses.
+    let flat = ConvexHull::from_points(&[
+        v(-975.00024, 2558.5999, 8883.587),
+        v(-975.096, 2558.4678, 8883.471),
+        v(-975.00037, 2558.5996, 8883.587),
+        v(-974.9482, 2558.3357, 8883.499),
+        v(-974.94806, 2558.3357, 8883.499),
+        v(-974.8524, 2558.4678, 8883.615),
+        v(-975.0959, 2558.4678, 8883.471),
+        v(-974.85254, 2558.4678, 8883.615),
+    ])
+    .unwrap();
+    let past = Segment::new(v(-974.65796, 2558.7827, 8883.328), v(-974.9396, 2558.3267, 8883.743));
+    for i in 0..=32 {
+        let p = past.start + (past.end - past.start) * (i as f32 / 32.0);
+        assert!(exact_plane_depth(&flat, p) > 1e-3, "{i}");
+    }
+    assert_eq!(past.cast_hull(&flat), None);
+}
