@@ -138,9 +138,35 @@ impl Shape {
     /// an oriented box is returned as it is (a hull or mesh shared), see
     /// [`Shape::is_kept_by`].
     ///
+    /// A collider keeps its geometry or is refused, never becomes another
+    /// shape. Every world point is the exact image rounded to `f32`, which
+    /// moves each point by the rounding of its coordinates; that is the
+    /// precision placement promises. A cylinder or cone is stored by its
+    /// world axis ends, so the direction of its axis is that of the rounded
+    /// ends' difference, and its rim (at `r` from the axis) moves by
+    /// `r·|u_exact − u_world|` (`u` the unit axes, exact one in `f64`; `r`
+    /// when the world ends coincide but the exact axis is not zero: a disc
+    /// would become a ball). **Rule:** the placement is refused with
+    /// [`Error::InvalidArgument`] when that displacement exceeds
+    /// `4ε·m + 128ε·r`, with `ε = f32::EPSILON`, `r` the world radius and
+    /// `m` the largest magnitude of a coordinate the placement rounds (world
+    /// ends, scaled object ends, translation) — the tolerance within which
+    /// every query answer is checked. So a disc 2e-4 thick moved to
+    /// `y = 1e4` (both ends round to one `f32`) is refused, while the same
+    /// disc at the origin, an axis-aligned one anywhere (its direction is
+    /// exact), and a cylinder 1 tall of radius 0.5 at 1e5 are accepted.
+    /// The other shapes keep their geometry to the rounding of their points:
+    /// a capsule's surface is within its radius of its axis, which moves
+    /// only by rounding (a collapsed axis is the sphere it approximates); an
+    /// oriented box keeps its exact centre, rotation and half-extents; a
+    /// hull keeps its face normals (mapped by the linear part) and moves its
+    /// points by rounding; a triangle and a mesh move only by the rounding
+    /// of their corners.
+    ///
     /// Errors: [`Error::InvalidArgument`] for a hull whose scale has a zero
-    /// component (the image would be flat), [`Error::NonFinite`] when the
-    /// mapped hull or mesh overflows.
+    /// component (the image would be flat) and for a cylinder or cone
+    /// refused by the rule above, [`Error::NonFinite`] when the mapped hull
+    /// or mesh overflows.
     pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Result<Shape> {
         if self.is_kept_by(transform) {
             return Ok(self.clone());
@@ -171,12 +197,25 @@ impl Shape {
                 transform.apply(t.b),
                 transform.apply(t.c),
             )),
-            Shape::Cylinder(c) => Shape::Cylinder(Cylinder::new(segment(&c.segment), c.radius * radius_scale)),
-            Shape::Cone(c) => Shape::Cone(Cone::new(
-                transform.apply(c.base_center),
-                transform.apply(c.apex),
-                c.radius * radius_scale,
-            )),
+            Shape::Cylinder(c) => {
+                let world = Cylinder::new(segment(&c.segment), c.radius * radius_scale);
+                axis_kept(transform, c.segment, world.segment, world.radius)?;
+                Shape::Cylinder(world)
+            }
+            Shape::Cone(c) => {
+                let world = Cone::new(
+                    transform.apply(c.base_center),
+                    transform.apply(c.apex),
+                    c.radius * radius_scale,
+                );
+                axis_kept(
+                    transform,
+                    Segment::new(c.base_center, c.apex),
+                    Segment::new(world.base_center, world.apex),
+                    world.radius,
+                )?;
+                Shape::Cone(world)
+            }
             Shape::Hull(hull) => {
                 if transform.scale.cmpeq(Vec3::ZERO).any() {
                     return Err(Error::InvalidArgument("a hull's scale has a zero component"));
@@ -226,6 +265,63 @@ impl Shape {
                 Err(_) => Shape::Mesh(Arc::clone(m)),
             },
         }
+    }
+}
+
+/// The relative precision of a placement: the world ends of an axis may
+/// differ from the exact image of the object ones by rounding, but a
+/// cylinder's or cone's rim must not move by more than
+/// `AXIS_OFFSET_ULPS·ε·m + AXIS_RADIUS_ULPS·ε·r` (see [`Shape::transformed`]).
+const AXIS_OFFSET_ULPS: f64 = 4.0;
+/// See [`AXIS_OFFSET_ULPS`].
+const AXIS_RADIUS_ULPS: f64 = 128.0;
+
+/// Checks that the world axis `world` of a cylinder or cone of world radius
+/// `radius` keeps the direction of the exact image of the object axis
+/// `object` under `transform`: the rim moves by `r·|u_exact − u_world|`
+/// (`u` the unit axes; `r` when the world axis collapsed to a point but the
+/// exact one did not, the disc having become a ball), which must be at most
+/// `4ε·m + 128ε·r`, with `m` the largest magnitude of a coordinate the
+/// placement rounds (the world ends, the scaled object ends, the
+/// translation).
+///
+/// The exact axis is `R·(scale ∘ (end − start))` in `f64` (the difference
+/// of two `f32` is exact there, and so are the products to well below `ε`);
+/// the world axis is the difference of the rounded ends, exact in `f64`.
+fn axis_kept(transform: &Transform, object: Segment, world: Segment, radius: f32) -> Result<()> {
+    if !(radius.is_finite() && world.is_finite()) {
+        // Refused as not finite by the caller's check of the world shape.
+        return Ok(());
+    }
+    let q = transform.rotation.as_dquat().normalize();
+    let scale = transform.scale.as_dvec3();
+    let exact = q * (scale * (object.end.as_dvec3() - object.start.as_dvec3()));
+    let rounded = world.end.as_dvec3() - world.start.as_dvec3();
+    let r = f64::from(radius);
+    let displacement = match (exact.try_normalize(), rounded.try_normalize()) {
+        // The exact image is a ball already (a zero axis, or a scale that
+        // flattens it): nothing to lose.
+        (None, _) => 0.0,
+        (Some(_), None) => r,
+        (Some(u), Some(v)) => r * (u - v).length(),
+    };
+    let magnitude = [
+        world.start,
+        world.end,
+        transform.scale * object.start,
+        transform.scale * object.end,
+        transform.translation,
+    ]
+    .iter()
+    .map(|p| f64::from(p.abs().max_element()))
+    .fold(0.0, f64::max);
+    let eps = f64::from(f32::EPSILON);
+    if displacement <= AXIS_OFFSET_ULPS * eps * magnitude + AXIS_RADIUS_ULPS * eps * r {
+        Ok(())
+    } else {
+        Err(Error::InvalidArgument(
+            "the placed cylinder or cone would lose its axis direction to rounding (too thin for its distance from the origin)",
+        ))
     }
 }
 

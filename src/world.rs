@@ -226,7 +226,12 @@ impl World {
     ///
     /// Errors: [`Error::NonFinite`], [`Error::InvertedBox`],
     /// [`Error::NegativeRadius`], [`Error::InvalidArgument`] (a rotation that
-    /// is not a unit quaternion), [`Error::CapacityExceeded`].
+    /// is not a unit quaternion, or a cylinder or cone too thin to keep its
+    /// axis direction where it is placed: its rim would move by more than
+    /// `4ε·m + 128ε·r`, see [`Shape::transformed`]),
+    /// [`Error::CapacityExceeded`]. The same holds for every update
+    /// ([`World::set_transform`], [`World::set_transforms`],
+    /// [`World::set_shape`], [`World::set_shapes`]).
     pub fn add(&mut self, desc: ColliderDesc) -> Result<ColliderKey> {
         if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);

@@ -205,3 +205,206 @@ fn touching_and_barely_overlapping_thin_shapes() {
         assert!((c.depth - depth).abs() <= 2e-6, "{sphere:?} {cylinder:?}: {c:?}");
     }
 }
+/// A disc (cylinder of radius 1, 2e-4 thick) and a flat cone of the same
+/// size, each as a collider at `translation`.
+fn thin_round_shapes() -> [(&'static str, Shape); 2] {
+    let (low, high) = (v(0.0, -1e-4, 0.0), v(0.0, 1e-4, 0.0));
+    [
+        ("disc", Shape::Cylinder(Cylinder::new(Segment::new(low, high), 1.0))),
+        ("flat cone", Shape::Cone(collide::shape::Cone::new(low, high, 1.0))),
+    ]
+}
+
+#[test]
+fn a_thin_cylinder_or_cone_far_from_the_origin_is_refused_rather_than_made_a_ball() {
+    for (what, shape) in thin_round_shapes() {
+        // At the origin the shape keeps its geometry: the segment half a
+        // unit above it misses.
+        let mut world = World::new();
+        let key = world.add(ColliderDesc::new(shape.clone())).unwrap();
+        let above = Segment::new(v(-2.0, 0.5, 0.0), v(2.0, 0.5, 0.0));
+        assert_eq!(
+            world.segment_cast(&above, &QueryFilter::ALL).unwrap(),
+            None,
+            "{what} at 0"
+        );
+        // Tilted there too (the rotation's rounding is far below the rim's
+        // tolerance).
+        let mut rng = seeded(0x7417);
+        for _ in 0..200 {
+            let turned = collide::Transform::new(Vec3::ZERO, rng.rotation(), 1.0);
+            world.set_transform(key, turned).unwrap();
+        }
+
+        // At y = 1e4 both ends round to one `f32`: the placement would make
+        // the disc a ball of radius 1, which the segment 0.5 above hits.
+        // It is refused, or, if ever accepted, must keep its geometry.
+        let far = collide::Transform::from_translation(v(0.0, 1e4, 0.0));
+        let high = Segment::new(v(-2.0, 10000.5, 0.0), v(2.0, 10000.5, 0.0));
+        let mut world = World::new();
+        match world.add(ColliderDesc::new(shape.clone()).with_transform(far)) {
+            Err(collide::Error::InvalidArgument(_)) => assert!(world.is_empty()),
+            Err(e) => panic!("{what}: refused with {e:?}"),
+            Ok(_) => assert_eq!(world.segment_cast(&high, &QueryFilter::ALL).unwrap(), None, "{what}"),
+        }
+
+        // Every update refuses it alike and leaves the collider as it was.
+        let mut world = World::new();
+        let key = world.add(ColliderDesc::new(shape.clone())).unwrap();
+        let before = world.get(key).unwrap().clone();
+        assert!(
+            matches!(world.set_transform(key, far), Err(collide::Error::InvalidArgument(_))),
+            "{what}"
+        );
+        assert!(
+            matches!(
+                world.set_transforms(&[(key, far)]),
+                Err(collide::Error::InvalidArgument(_))
+            ),
+            "{what}"
+        );
+        assert_eq!(world.get(key).unwrap(), &before, "{what}");
+        let sphere = world
+            .add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))).with_transform(far))
+            .unwrap();
+        assert!(
+            matches!(
+                world.set_shape(sphere, shape.clone()),
+                Err(collide::Error::InvalidArgument(_))
+            ),
+            "{what}"
+        );
+        assert!(matches!(world.get(sphere).unwrap().shape(), Shape::Sphere(_)), "{what}");
+        // Along an axis the direction is exact even where the length rounds
+        // (2e-3 thick at 1e4: the ends stay apart), so that is accepted.
+        let thicker = match &shape {
+            Shape::Cylinder(c) => Shape::Cylinder(Cylinder::new(
+                Segment::new(c.segment.start * 10.0, c.segment.end * 10.0),
+                c.radius,
+            )),
+            Shape::Cone(c) => Shape::Cone(collide::shape::Cone::new(c.base_center * 10.0, c.apex * 10.0, c.radius)),
+            _ => unreachable!(),
+        };
+        world.set_shape(sphere, thicker).unwrap();
+        assert_eq!(
+            world.segment_cast(&high, &QueryFilter::ALL).unwrap(),
+            None,
+            "{what} 2e-3 thick"
+        );
+    }
+}
+
+#[test]
+fn ordinary_shapes_are_placed_anywhere_up_to_1e5_turned_any_way() {
+    let axis = Segment::new(v(0.0, -0.5, 0.0), v(0.0, 0.5, 0.0));
+    let hull =
+        ConvexHull::from_points(&[v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 0.05, 0.0), v(0.0, 0.0, 1.0)]).unwrap();
+    let shapes = [
+        Shape::Cylinder(Cylinder::new(axis, 0.5)),
+        Shape::Cone(collide::shape::Cone::new(axis.start, axis.end, 0.5)),
+        Shape::Capsule(Capsule::new(axis, 0.5)),
+        // A zero-length capsule is the sphere it approximates.
+        Shape::Capsule(Capsule::new(Segment::new(v(0.0, -1e-4, 0.0), v(0.0, 1e-4, 0.0)), 1.0)),
+        Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, v(1.0, 1e-4, 1.0))),
+        Shape::Hull(std::sync::Arc::new(hull)),
+    ];
+    let mut rng = seeded(0x1e5);
+    let mut world = World::new();
+    for shape in shapes {
+        for _ in 0..300 {
+            let transform = collide::Transform::new(rng.vec(-1e5, 1e5), rng.rotation(), 1.0);
+            let key = world
+                .add(ColliderDesc::new(shape.clone()).with_transform(transform))
+                .unwrap_or_else(|e| panic!("{shape:?} at {transform:?}: {e}"));
+            // An oriented box keeps its exact centre and half-extents.
+            if let (Shape::Obb(o), Shape::Obb(w)) = (&shape, world.get(key).unwrap().world_shape()) {
+                assert_eq!((w.center, w.half_extents), (transform.translation, o.half_extents));
+            }
+        }
+    }
+}
+
+/// The largest signed distance of `p` from the planes of `hull`, in `f64`,
+/// with each plane's offset taken from the vertices (the exact supporting
+/// plane of that normal), so stored offsets' rounding plays no part.
+fn exact_plane_depth(hull: &ConvexHull, p: Vec3) -> f64 {
+    let p = p.as_dvec3();
+    hull.planes()
+        .iter()
+        .map(|plane| {
+            let n = plane.normal.as_dvec3();
+            let reach = hull
+                .vertices()
+                .iter()
+                .map(|v| n.dot(v.as_dvec3()))
+                .fold(f64::MIN, f64::max);
+            n.dot(p) - reach
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+#[test]
+fn a_segment_through_a_thin_hull_far_from_the_origin_hits_it() {
+    // A box 2e-3 thick at 9e3 (f32 ulp 1e-3 there): the segment's middle
+    // is 1.1e-3 inside the exact hull of the corners. Plane distances in
+    // f32 carried errors of that size and the cast missed.
+    let corners = [
+        v(8028.112, -4552.164, -3281.7612),
+        v(8028.5605, -4550.406, -3282.6023),
+        v(8027.328, -4552.7915, -3283.4912),
+        v(8027.777, -4551.033, -3284.332),
+        v(8028.11, -4552.163, -3281.7607),
+        v(8028.5586, -4550.405, -3282.6016),
+        v(8027.326, -4552.7905, -3283.4905),
+        v(8027.775, -4551.032, -3284.3315),
+    ];
+    let hull = ConvexHull::from_points(&corners).unwrap();
+    let segment = Segment::new(v(8027.531, -4551.287, -3282.9724), v(8028.356, -4551.909, -3283.1204));
+    let middle = segment.start + (segment.end - segment.start) * 0.5;
+    assert!(exact_plane_depth(&hull, middle) < -1e-3);
+    assert!(hull.contains_point(middle));
+    let hit = segment.cast_hull(&hull).expect("the segment passes through the hull");
+    assert!(hit.t <= 0.5, "{hit:?}");
+    let point = segment.start + (segment.end - segment.start) * hit.t;
+    assert!(
+        exact_plane_depth(&hull, point).abs() <= 4.0 * f64::from(f32::EPSILON) * 9.4e3,
+        "{hit:?}"
+    );
+    // Through a world, as it is and moved there from the origin alike.
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(Shape::Hull(std::sync::Arc::new(hull.clone()))))
+        .unwrap();
+    assert!(world.segment_cast(&segment, &QueryFilter::ALL).unwrap().is_some());
+    let c = hull.center();
+    let at_origin = ConvexHull::from_points(&corners.map(|p| p - c)).unwrap();
+    let mut world = World::new();
+    world
+        .add(
+            ColliderDesc::new(Shape::Hull(std::sync::Arc::new(at_origin)))
+                .with_transform(collide::Transform::from_translation(c)),
+        )
+        .unwrap();
+    assert!(world.segment_cast(&segment, &QueryFilter::ALL).unwrap().is_some());
+
+    // A flat box of near-duplicate corner pairs at 9e3 that a segment
+    // passes 2.3e-3 from: every sample of it is outside a supporting plane
+    // of the exact hull, so the cast rightly misses.
+    let flat = ConvexHull::from_points(&[
+        v(-975.00024, 2558.5999, 8883.587),
+        v(-975.096, 2558.4678, 8883.471),
+        v(-975.00037, 2558.5996, 8883.587),
+        v(-974.9482, 2558.3357, 8883.499),
+        v(-974.94806, 2558.3357, 8883.499),
+        v(-974.8524, 2558.4678, 8883.615),
+        v(-975.0959, 2558.4678, 8883.471),
+        v(-974.85254, 2558.4678, 8883.615),
+    ])
+    .unwrap();
+    let past = Segment::new(v(-974.65796, 2558.7827, 8883.328), v(-974.9396, 2558.3267, 8883.743));
+    for i in 0..=32 {
+        let p = past.start + (past.end - past.start) * (i as f32 / 32.0);
+        assert!(exact_plane_depth(&flat, p) > 1e-3, "{i}");
+    }
+    assert_eq!(past.cast_hull(&flat), None);
+}

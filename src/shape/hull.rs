@@ -299,10 +299,12 @@ impl ConvexHull {
                     .iter()
                     .map(|v| normal.dot(*v))
                     .fold(f32::NEG_INFINITY, f32::max);
-                // n·(x − origin) <= reach  ⇔  n·x − (reach + n·origin) <= 0.
+                // n·(x − origin) <= reach  ⇔  n·x − (reach + n·origin) <= 0,
+                // in `f64` and rounded once: `n·origin` in `f32` carries a
+                // few ulps of the origin's coordinates.
                 Plane {
                     normal,
-                    d: -(reach + normal.dot(origin)),
+                    d: -(f64::from(reach) + normal.as_dvec3().dot(origin.as_dvec3())) as f32,
                 }
             })
             .collect();
@@ -402,15 +404,23 @@ impl ConvexHull {
         }
         let normal_map = linear.inverse().transpose();
         let apply = |p: Vec3| linear * p + translation;
+        let (linear64, translation64, center64) = (linear.as_dmat3(), translation.as_dvec3(), self.center.as_dvec3());
         let vertices: Vec<Vec3> = self.vertices.iter().map(|&v| apply(v)).collect();
         let planes: Vec<Plane> = self
             .planes
             .iter()
             .map(|plane| {
                 let normal = (normal_map * plane.normal).try_normalize()?;
+                // The image of the plane's point nearest the centre, in
+                // `f64`: `c − (n·c + d)·n` and its image lie within the
+                // hull's size of the centre, so `d` rounds once, relative to
+                // the centre's coordinates.
+                let n = plane.normal.as_dvec3();
+                let on_plane = center64 - n * (n.dot(center64) + f64::from(plane.d));
+                let image = linear64 * on_plane + translation64;
                 Some(Plane {
                     normal,
-                    d: -normal.dot(apply(-plane.d * plane.normal)),
+                    d: -normal.as_dvec3().dot(image) as f32,
                 })
             })
             .collect::<Option<_>>()?;
@@ -435,7 +445,9 @@ impl ConvexHull {
         })
     }
 
-    /// Whether `p` is inside or on the hull: on or behind every face plane.
+    /// Whether `p` is inside or on the hull: on or behind every face plane,
+    /// `n·p + d <= 0` evaluated in `f64` (exact products; in `f32` the sum
+    /// at coordinates of 9e3 is off by ulps of 9e3, more than a thin hull).
     ///
     /// ```
     /// use collide::{shape::ConvexHull, math::Vec3};
@@ -444,7 +456,10 @@ impl ConvexHull {
     /// assert!(!tetra.contains_point(Vec3::splat(0.5)));
     /// ```
     pub fn contains_point(&self, p: Vec3) -> bool {
-        self.planes.iter().all(|plane| plane.signed_distance(p) <= 0.0)
+        let p = p.as_dvec3();
+        self.planes
+            .iter()
+            .all(|plane| plane.normal.as_dvec3().dot(p) + f64::from(plane.d) <= 0.0)
     }
 }
 
@@ -538,6 +553,12 @@ impl Segment {
     /// Gems II*): each plane with `n·d < 0` raises the entry parameter to
     /// `−dist/(n·d)`, each with `n·d > 0` lowers the exit parameter; a plane
     /// the segment runs parallel to is a containment test of the start.
+    /// The plane distances and parameters are computed in `f64` from the
+    /// `f32` inputs (every product of two `f32` is exact there): in `f32` a
+    /// signed distance `n·p + d` at coordinates of 9e3 carries errors of a
+    /// few `f32` ulps of 9e3 (1e-3 each), larger than a thin hull, which a
+    /// segment through it then missed. The answer is that of the stored
+    /// planes, up to one rounding of `t`.
     /// The normal is the plane entered through last; a start inside hits
     /// at `t = 0` with the normal `−d/|d|`, a point inside with the normal
     /// of the face nearest it (the convention of [`Segment::cast_aabb`]).
@@ -553,13 +574,15 @@ impl Segment {
     /// assert!((hit.normal - Vec3::NEG_X).length() < 1e-6);
     /// ```
     pub fn cast_hull(&self, hull: &ConvexHull) -> Option<CastHit> {
-        let d = self.direction();
-        let mut t_enter = 0.0f32;
-        let mut t_exit = 1.0f32;
+        let start = self.start.as_dvec3();
+        let d = self.end.as_dvec3() - start;
+        let distance = |plane: &Plane| plane.normal.as_dvec3().dot(start) + f64::from(plane.d);
+        let mut t_enter = 0.0f64;
+        let mut t_exit = 1.0f64;
         let mut entry_normal = None;
         for plane in hull.planes() {
-            let distance = plane.signed_distance(self.start);
-            let approach = plane.normal.dot(d);
+            let distance = distance(plane);
+            let approach = plane.normal.as_dvec3().dot(d);
             if approach == 0.0 {
                 if !(distance <= 0.0) {
                     return None;
@@ -585,15 +608,15 @@ impl Segment {
             // `+ 0.0` turns a `−0.0` (a start on an entry plane: `−(−0)/a`)
             // into `0.0`, which every ordering of hits takes alike.
             Some(normal) => Some(CastHit {
-                t: t_enter + 0.0,
+                t: t_enter as f32 + 0.0,
                 normal,
             }),
-            None => Some(CastHit::started_inside(d.as_dvec3(), || {
+            None => Some(CastHit::started_inside(d, || {
                 // A point inside: the face it is nearest (the plane of
                 // greatest signed distance, all being negative).
                 hull.planes()
                     .iter()
-                    .max_by(|p, q| p.signed_distance(self.start).total_cmp(&q.signed_distance(self.start)))
+                    .max_by(|p, q| distance(p).total_cmp(&distance(q)))
                     .map_or(Vec3::X, |plane| plane.normal)
             })),
         }
