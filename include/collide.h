@@ -22,9 +22,13 @@
  * - Functions taking `const PhysWorld*` only read: any number of threads may
  *   call them at once on the same world. Functions taking `PhysWorld*` need
  *   exclusive access to that world. No query rebuilds anything lazily.
- * - Pair callbacks must not throw or longjmp into collide; they may call any
- *   phys_* function (they are handed the pairs as of the start of the call)
- *   except phys_world_destroy on the world being iterated.
+ * - A call breaking that rule is detected and refused with
+ *   PHYS_ERROR_WORLD_BUSY, the world unchanged: a mutating call while any
+ *   other call runs on the world, a read-only call while a mutating one runs.
+ * - Pair callbacks must not throw or longjmp into collide. While they run,
+ *   the world being iterated is held for reading: they may run read-only
+ *   calls on it (and any call on another world); a mutating call on it,
+ *   phys_world_destroy included, gets PHYS_ERROR_WORLD_BUSY.
  * - A handle belongs to the world that made it: another world reports it as
  *   PHYS_ERROR_STALE_HANDLE (each world salts its handles' generations).
  */
@@ -108,6 +112,18 @@ enum PhysStatus
    * collide panicked (a bug): the panic was caught at the boundary.
    */
   PHYS_ERROR_PANIC = 9,
+  /**
+   * A buffer sized by the caller's count could not be allocated; nothing
+   * was read from the caller's arrays.
+   */
+  PHYS_ERROR_OUT_OF_MEMORY = 10,
+  /**
+   * Another call was running on the same world: a mutation while any
+   * other call runs (on another thread, or the call whose pair callback
+   * this is), or a read-only call while a mutation runs. The header's
+   * thread rules forbid it; the world is unchanged.
+   */
+  PHYS_ERROR_WORLD_BUSY = 11,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -123,6 +139,10 @@ typedef uint32_t PhysStatus;
  * Thread rules: functions taking `const PhysWorld*` only read and may run
  * concurrently with each other on the same world; functions taking
  * `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
+ * A call breaking these rules (a mutation while another call runs on the
+ * same world, on another thread or from a pair callback; a read-only call
+ * while a mutation runs) is refused with `PHYS_ERROR_WORLD_BUSY`, the world
+ * unchanged.
  */
 typedef struct PhysWorld PhysWorld;
 
@@ -330,7 +350,9 @@ typedef struct PhysHit {
 
 /**
  * Called once per overlapping pair with the caller's context pointer. It
- * must not unwind (throw) into collide; it may call any `phys_*` function.
+ * must not unwind (throw) into collide. It may run read-only `phys_*`
+ * calls on the world being iterated (a mutating one gets
+ * `PHYS_ERROR_WORLD_BUSY`) and any call on another world.
  */
 typedef void (*PhysPairCallback)(void *ctx,
                                  struct PhysCollider a,
@@ -593,7 +615,10 @@ PhysStatus phys_world_create(struct PhysWorld **out);
 PhysStatus phys_world_create_with_limit(size_t max_colliders, struct PhysWorld **out);
 
 /**
- * Destroys a world and every collider in it. NULL is ignored.
+ * Destroys a world and every collider in it. NULL is ignored. A world
+ * another call is running on (another thread's, or the call whose pair
+ * callback this is) is not destroyed: it stays valid, and
+ * `phys_last_error_message` says why.
  *
  * # Safety
  * `world` is NULL or came from `phys_world_create` and is not used again.
@@ -839,9 +864,9 @@ PhysStatus phys_segment_cast(const struct PhysWorld *world,
 /**
  * Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
  * found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
- * in increasing key order. The callback sees the pairs as they were when the
- * call began and may call any `phys_*` function but `phys_world_destroy` on
- * this world, and must not throw.
+ * in increasing key order. The world is held for reading while the callback
+ * runs: it may run read-only calls on it, and a mutating call on it gets
+ * `PHYS_ERROR_WORLD_BUSY`. It must not throw.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -866,9 +891,9 @@ PhysStatus phys_test_pairwise_into(const struct PhysWorld *world,
 /**
  * Calls `callback` once per overlapping pair: the same pairs, in the same
  * order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
- * access (the finder keeps its sorted arrays between calls). The callback
- * may call any `phys_*` function but `phys_world_destroy` on this world, and
- * must not throw.
+ * access (the finder keeps its sorted arrays between calls); the world is
+ * held for reading only while the callback runs, with the rules of
+ * `phys_test_pairwise`'s callback.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -987,8 +1012,8 @@ PhysStatus phys_overlap_capsule(const struct PhysWorld *world,
  * `phys_test_pairwise`, in the same order, found with the tree and
  * incrementally (only colliders changed since the last call are
  * re-queried): the fastest finder from frame to frame. Needs exclusive
- * access. The callback may call any `phys_*` function but
- * `phys_world_destroy` on this world, and must not throw.
+ * access; the world is held for reading only while the callback runs, with
+ * the rules of `phys_test_pairwise`'s callback.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.

@@ -215,7 +215,7 @@ fn shape_cast(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let motion = read_in(motion, "motion")?.into();
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         match world.world.shape_cast(&shape, motion, &filter)? {
             Some(hit) => {
                 out.write(PhysShapeHit::new(hit, world.salt));
@@ -303,7 +303,7 @@ pub unsafe extern "C" fn phys_closest_point(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let point = read_in(point, "point")?.into();
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         match world.world.closest_point(point, max_distance, &filter)? {
             Some((key, distance)) => {
                 out.write(PhysClosest {
@@ -395,7 +395,7 @@ pub unsafe extern "C" fn phys_move_and_slide_capsule(
         let world = world_ref(world)?;
         let capsule = Shape::Capsule(read_in(capsule, "capsule")?.into());
         let motion = read_in(motion, "motion")?.into();
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         let moved = world
             .world
             .move_and_slide(&capsule, motion, &filter, max_iterations as usize)?;

@@ -297,7 +297,9 @@ pub struct PhysClosest {
 }
 
 /// Called once per overlapping pair with the caller's context pointer. It
-/// must not unwind (throw) into collide; it may call any `phys_*` function.
+/// must not unwind (throw) into collide. It may run read-only `phys_*`
+/// calls on the world being iterated (a mutating one gets
+/// `PHYS_ERROR_WORLD_BUSY`) and any call on another world.
 pub type PhysPairCallback =
     Option<unsafe extern "C" fn(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64)>;
 

@@ -8,7 +8,9 @@
 //! `PhysWorld*` comes from `phys_world_create` and was not destroyed. NULL
 //! and misaligned pointers are detected and reported, not dereferenced.
 
+use core::cell::UnsafeCell;
 use core::ffi::c_char;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use slotmap::Key;
 
@@ -23,14 +25,151 @@ use crate::world::World;
 /// Thread rules: functions taking `const PhysWorld*` only read and may run
 /// concurrently with each other on the same world; functions taking
 /// `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
+/// A call breaking these rules (a mutation while another call runs on the
+/// same world, on another thread or from a pair callback; a read-only call
+/// while a mutation runs) is refused with `PHYS_ERROR_WORLD_BUSY`, the world
+/// unchanged.
 pub struct PhysWorld {
+    /// `WRITER` while a mutating call runs, else the number of read-only
+    /// calls running: the only field touched before access is granted.
+    access: AtomicUsize,
+    /// The world itself, reached only through an [`Access`] guard.
+    state: UnsafeCell<WorldState>,
+}
+
+/// What a [`PhysWorld`] holds, behind its access count.
+pub(crate) struct WorldState {
     pub(crate) world: World,
     /// Mixed into every handle's generation, so a handle of another world is
     /// detected as stale (see `PhysCollider::encode`).
     pub(crate) salt: u32,
-    /// Reused by `phys_test_sweep_and_prune` to hand pairs to the callback
-    /// without holding a borrow of the world while C code runs.
+    /// Reused by the pair finders with callbacks to hand pairs over without
+    /// holding a borrow of the world while C code runs.
     pub(crate) pair_scratch: Vec<PhysPair>,
+}
+
+/// The value of `PhysWorld::access` while a mutating call runs.
+const WRITER: usize = usize::MAX;
+
+/// Granted access to a world's state: shared (a read-only call, counted in
+/// `access`) or exclusive (`access == WRITER`). Dropping it, on return or
+/// on unwinding, gives the access back.
+pub(crate) struct Access<'a> {
+    owner: &'a PhysWorld,
+    exclusive: bool,
+}
+
+impl PhysWorld {
+    fn new(world: World) -> Self {
+        Self {
+            access: AtomicUsize::new(0),
+            state: UnsafeCell::new(WorldState {
+                world,
+                salt: next_salt(),
+                pair_scratch: Vec::new(),
+            }),
+        }
+    }
+
+    /// Shared access for a read-only call, unless a mutating call holds the
+    /// world.
+    fn read(&self) -> Result<Access<'_>, Failure> {
+        let mut readers = self.access.load(Ordering::Relaxed);
+        loop {
+            if readers >= WRITER - 1 {
+                return Err(Failure::WorldBusy);
+            }
+            match self
+                .access
+                .compare_exchange_weak(readers, readers + 1, Ordering::Acquire, Ordering::Relaxed)
+            {
+                Ok(_) => {
+                    return Ok(Access {
+                        owner: self,
+                        exclusive: false,
+                    })
+                }
+                Err(now) => readers = now,
+            }
+        }
+    }
+
+    /// Exclusive access for a mutating call, unless any other call holds the
+    /// world.
+    fn write(&self) -> Result<Access<'_>, Failure> {
+        self.access
+            .compare_exchange(0, WRITER, Ordering::Acquire, Ordering::Relaxed)
+            .map_err(|_| Failure::WorldBusy)?;
+        Ok(Access {
+            owner: self,
+            exclusive: true,
+        })
+    }
+}
+
+impl Access<'_> {
+    /// Turns exclusive access into shared access (the only reader), so
+    /// that a pair callback may run read-only calls on the world while
+    /// mutations stay refused.
+    pub(crate) fn downgrade(self) -> Self {
+        debug_assert!(self.exclusive);
+        let owner = self.owner;
+        core::mem::forget(self);
+        owner.access.store(1, Ordering::Release);
+        Access {
+            owner,
+            exclusive: false,
+        }
+    }
+
+    /// Turns shared access back into exclusive access if no other reader
+    /// holds the world; otherwise keeps it shared.
+    pub(crate) fn try_upgrade(mut self) -> Self {
+        if !self.exclusive
+            && self
+                .owner
+                .access
+                .compare_exchange(1, WRITER, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.exclusive = true;
+        }
+        self
+    }
+
+    /// Whether this access is exclusive.
+    pub(crate) fn is_exclusive(&self) -> bool {
+        self.exclusive
+    }
+}
+
+impl Drop for Access<'_> {
+    fn drop(&mut self) {
+        if self.exclusive {
+            self.owner.access.store(0, Ordering::Release);
+        } else {
+            self.owner.access.fetch_sub(1, Ordering::Release);
+        }
+    }
+}
+
+impl core::ops::Deref for Access<'_> {
+    type Target = WorldState;
+
+    fn deref(&self) -> &WorldState {
+        // SAFETY: access is granted: shared (no exclusive access exists
+        // while the count is not WRITER) or exclusive (no other access).
+        unsafe { &*self.owner.state.get() }
+    }
+}
+
+impl core::ops::DerefMut for Access<'_> {
+    fn deref_mut(&mut self) -> &mut WorldState {
+        assert!(self.exclusive, "mutable access to a world held for reading");
+        // SAFETY: exclusive access: `access` is WRITER, held by this guard,
+        // so no other reference to the state exists.
+        unsafe { &mut *self.owner.state.get() }
+    }
 }
 
 /// A checked output pointer: non-NULL and aligned, written at most once,
@@ -87,22 +226,28 @@ pub(crate) fn read_or<T: Copy>(ptr: *const T, default: T, name: &'static str) ->
     }
 }
 
-pub(crate) fn world_ref<'a>(world: *const PhysWorld) -> Result<&'a PhysWorld, Failure> {
+/// Shared access to `*world` for a read-only call: `PHYS_ERROR_WORLD_BUSY`
+/// while a mutating call holds it. Every `phys_*` function taking a
+/// `const PhysWorld*` reaches the world through it.
+pub(crate) fn world_ref<'a>(world: *const PhysWorld) -> Result<Access<'a>, Failure> {
     check_pointer(world, "world")?;
     // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
-    // from `phys_world_create`, is not destroyed, and is not being mutated.
-    Ok(unsafe { &*world })
+    // from `phys_world_create` and is not destroyed. Only a shared reference
+    // is formed: the state inside is reached through the granted access.
+    unsafe { &*world }.read()
 }
 
-pub(crate) fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
+/// Exclusive access to `*world` for a mutating call: `PHYS_ERROR_WORLD_BUSY`
+/// while any other call holds it. Every `phys_*` function taking a
+/// `PhysWorld*` reaches the world through it.
+pub(crate) fn world_mut<'a>(world: *mut PhysWorld) -> Result<Access<'a>, Failure> {
     check_pointer(world.cast_const(), "world")?;
-    // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
-    // from `phys_world_create`, is not destroyed, and nothing else accesses
-    // it during the call.
-    Ok(unsafe { &mut *world })
+    // SAFETY: as in `world_ref`; exclusivity comes from the access count,
+    // not from this reference, which is shared.
+    unsafe { &*world }.write()
 }
 
-impl PhysWorld {
+impl WorldState {
     pub(crate) fn key_of(&self, collider: PhysCollider) -> Result<ColliderKey, Failure> {
         collider.decode(self.salt).ok_or(Failure::Core(Error::StaleHandle))
     }
@@ -214,17 +359,16 @@ pub unsafe extern "C" fn phys_world_create(out: *mut *mut PhysWorld) -> PhysStat
 pub unsafe extern "C" fn phys_world_create_with_limit(max_colliders: usize, out: *mut *mut PhysWorld) -> PhysStatus {
     guard(|| {
         let out = Out::new(out, "out")?;
-        let world = Box::new(PhysWorld {
-            world: World::with_max_colliders(max_colliders),
-            salt: next_salt(),
-            pair_scratch: Vec::new(),
-        });
+        let world = Box::new(PhysWorld::new(World::with_max_colliders(max_colliders)));
         out.write(Box::into_raw(world));
         Ok(())
     })
 }
 
-/// Destroys a world and every collider in it. NULL is ignored.
+/// Destroys a world and every collider in it. NULL is ignored. A world
+/// another call is running on (another thread's, or the call whose pair
+/// callback this is) is not destroyed: it stays valid, and
+/// `phys_last_error_message` says why.
 ///
 /// # Safety
 /// `world` is NULL or came from `phys_world_create` and is not used again.
@@ -233,11 +377,13 @@ pub unsafe extern "C" fn phys_world_destroy(world: *mut PhysWorld) {
     if world.is_null() {
         return;
     }
-    // SAFETY: non-NULL, made by `Box::into_raw` in `phys_world_create`, and
-    // the caller gives up its pointer.
-    let world = unsafe { Box::from_raw(world) };
-    guard(move || {
-        drop(world);
+    guard(|| {
+        // Exclusive access, kept: the world is freed holding it.
+        core::mem::forget(world_mut(world)?);
+        // SAFETY: non-NULL, made by `Box::into_raw` in `phys_world_create`,
+        // no other call holds it (exclusive access was granted), and the
+        // caller gives up its pointer.
+        drop(unsafe { Box::from_raw(world) });
         Ok(())
     });
 }
@@ -264,9 +410,9 @@ pub unsafe extern "C" fn phys_world_count(world: *const PhysWorld, out: *mut usi
 pub unsafe extern "C" fn phys_collider_is_alive(world: *const PhysWorld, collider: PhysCollider) -> bool {
     // No status to report, so no last-error message either: a NULL world is
     // simply "not alive", and a panic (a bug) is caught and answers false.
-    std::panic::catch_unwind(|| {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         world_ref(world).is_ok_and(|w| w.key_of(collider).is_ok_and(|key| w.world.contains(key)))
-    })
+    }))
     .unwrap_or(false)
 }
 
@@ -279,7 +425,8 @@ pub(crate) fn add(
     guard(|| {
         let shape = shape?;
         let out = Out::new(out, "out")?;
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         let key = world.world.add(collider_desc(shape, desc)?)?;
         out.write(world.handle(key));
         Ok(())
@@ -354,7 +501,8 @@ pub unsafe extern "C" fn phys_add_capsule(
 #[no_mangle]
 pub unsafe extern "C" fn phys_remove(world: *mut PhysWorld, collider: PhysCollider) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.remove(world.key_of(collider)?)?;
         Ok(())
     })
@@ -373,7 +521,8 @@ pub unsafe extern "C" fn phys_set_transform(
 ) -> PhysStatus {
     guard(|| {
         let transform = read_in(transform, "transform")?;
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_transform(world.key_of(collider)?, transform.into())?;
         Ok(())
     })
@@ -382,7 +531,8 @@ pub unsafe extern "C" fn phys_set_transform(
 fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape, Failure>) -> PhysStatus {
     guard(|| {
         let shape = shape?;
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_shape(world.key_of(collider)?, shape)?;
         Ok(())
     })
@@ -407,7 +557,8 @@ pub unsafe extern "C" fn phys_set_transforms(
     count: usize,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         if count == 0 {
             return Ok(());
         }
@@ -492,7 +643,8 @@ pub unsafe extern "C" fn phys_set_should_rotate(
     should_rotate: bool,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_should_rotate(world.key_of(collider)?, should_rotate)?;
         Ok(())
     })
@@ -509,7 +661,8 @@ pub unsafe extern "C" fn phys_set_user_data(
     user_data: u64,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_user_data(world.key_of(collider)?, user_data)?;
         Ok(())
     })
@@ -531,7 +684,8 @@ pub unsafe extern "C" fn phys_set_filter(
             category: category_bits,
             mask: mask_bits,
         };
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_filter(world.key_of(collider)?, filter)?;
         Ok(())
     })
@@ -616,7 +770,8 @@ pub unsafe extern "C" fn phys_add_boxes(
     out: *mut PhysCollider,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         if count == 0 {
             return Ok(());
         }
