@@ -705,7 +705,9 @@ PhysStatus phys_set_transform(struct PhysWorld *world,
  * transform its status is returned and no collider has changed. Faster
  * than `count` calls of `phys_set_transform` for many colliders (their
  * memory loads overlap). `colliders` and `transforms` may be NULL when
- * `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+ * `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`
+ * and one whose batch cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both
+ * before any record is read.
  *
  * # Safety
  * The pointer contract at the top of collide.h; each array holds `count`
@@ -814,8 +816,9 @@ PhysStatus phys_get_transform(const struct PhysWorld *world,
  * handles into `out[i]`. All or nothing: on any error none is added. A
  * batch at least as large as the world is placed by one SAH build.
  * `boxes` and `out` may be NULL when `count` is 0; a `count` no array can
- * hold is `PHYS_ERROR_INVALID_ARGUMENT` before any record is read, and one
- * beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
+ * hold is `PHYS_ERROR_INVALID_ARGUMENT` and one whose batch cannot be
+ * allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before any record is read, and
+ * one beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
  * records are checked, as `World::extend` does).
  *
  * # Safety
@@ -947,7 +950,10 @@ PhysStatus phys_segment_cast_all(const struct PhysWorld *world,
  * `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
  * alone on a miss). Spread over all cores when collide is built with its
  * default `parallel` feature. Allocates two arrays per call (never per
- * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
+ * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0;
+ * a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT` and one
+ * whose arrays cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before
+ * any segment is read.
  *
  * # Safety
  * The pointer contract at the top of collide.h; each array holds `count`

@@ -256,7 +256,8 @@ impl World {
     /// and a better tree than incremental insertion (no
     /// [`World::optimize`] needed).
     ///
-    /// Errors: those of [`World::add`].
+    /// Errors: those of [`World::add`], and [`Error::OutOfMemory`] when
+    /// room for the batch cannot be allocated (nothing is added).
     pub fn extend(&mut self, descs: impl IntoIterator<Item = ColliderDesc>) -> Result<Vec<ColliderKey>> {
         // Each collider goes straight into its slot (a collider is 240
         // bytes, a level load 10⁵ of them: a staging vector would be
@@ -265,8 +266,12 @@ impl World {
         let descs = descs.into_iter();
         let room = self.max_colliders - self.colliders.len();
         let expected = descs.size_hint().0.min(room);
-        self.colliders.reserve(expected);
-        let mut keys = Vec::with_capacity(expected);
+        self.colliders
+            .try_reserve(expected)
+            .map_err(|_| Error::OutOfMemory("the colliders of a batch"))?;
+        let mut keys = Vec::new();
+        keys.try_reserve_exact(expected)
+            .map_err(|_| Error::OutOfMemory("the keys of a batch"))?;
         let mut overflow = false;
         for desc in descs {
             let collider = match Collider::new(desc) {
@@ -390,7 +395,9 @@ impl World {
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
     /// each `(key, transform)` in order (a key given twice ends with its last
     /// transform), all or nothing: on the first stale key or invalid
-    /// transform the error is returned and no collider has changed.
+    /// transform the error is returned and no collider has changed
+    /// ([`Error::OutOfMemory`] when the batch's placements cannot be
+    /// allocated).
     ///
     /// Faster than one call per collider when the colliders are many and
     /// scattered in memory: the updates run in blocks whose colliders, tree
@@ -459,7 +466,9 @@ impl World {
         change: &impl Fn(&mut ColliderDesc, &T),
         pending: &mut Vec<Placement>,
     ) -> Result<()> {
-        pending.reserve(updates.len());
+        pending
+            .try_reserve(updates.len())
+            .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {

@@ -10,7 +10,9 @@ use crate::broad::Pair;
 use crate::collider::Shape;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::types::*;
-use crate::ffi::world::{check_count, check_pointer, read_in, world_mut, world_ref, Out, PhysWorld, WorldState};
+use crate::ffi::world::{
+    check_count, check_pointer, copy_in, read_in, try_vec, world_mut, world_ref, Out, PhysWorld, WorldState,
+};
 use crate::shape::Segment;
 use crate::world::{Hit, World};
 
@@ -290,7 +292,10 @@ pub unsafe extern "C" fn phys_segment_cast_all(
 /// `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
 /// alone on a miss). Spread over all cores when collide is built with its
 /// default `parallel` feature. Allocates two arrays per call (never per
-/// segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
+/// segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0;
+/// a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT` and one
+/// whose arrays cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before
+/// any segment is read.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -313,12 +318,11 @@ pub unsafe extern "C" fn phys_segment_cast_batch(
         check_pointer(segments, "segments")?;
         check_pointer(out_hit.cast_const(), "out_hit")?;
         check_pointer(out.cast_const(), "out")?;
-        let segments: Vec<Segment> = (0..count)
-            // SAFETY: `segments` is non-NULL and aligned (checked), and the
-            // caller guarantees `count` readable records.
-            .map(|i| unsafe { segments.add(i).read() }.into())
-            .collect();
-        let mut hits: Vec<Option<Hit>> = vec![None; count];
+        // `PhysHit` is the largest record of the three arrays.
+        check_count::<PhysHit>(count, "count larger than any array")?;
+        let mut hits: Vec<Option<Hit>> = try_vec(count, "the batch's hits")?;
+        let segments: Vec<Segment> = copy_in(segments, count, "segments", Segment::from)?;
+        hits.resize(count, None);
         world.world.segment_cast_batch(&segments, &filter, &mut hits)?;
         for (i, hit) in hits.into_iter().enumerate() {
             // SAFETY: both arrays are non-NULL and aligned (checked), and the

@@ -209,6 +209,36 @@ pub(crate) fn check_count<T>(count: usize, message: &'static str) -> Result<(), 
     Ok(())
 }
 
+/// An empty vector with room for `count` records, or
+/// `PHYS_ERROR_OUT_OF_MEMORY` (`what` names the buffer) when the room cannot
+/// be allocated: every buffer whose size a caller's count decides is
+/// reserved this way, before any of the caller's records is read.
+pub(crate) fn try_vec<T>(count: usize, what: &'static str) -> Result<Vec<T>, Failure> {
+    let mut records = Vec::new();
+    records.try_reserve_exact(count).map_err(|_| Error::OutOfMemory(what))?;
+    Ok(records)
+}
+
+/// The `count` records of the caller's array `ptr`, converted, in a vector
+/// reserved by [`try_vec`]. The count is checked against `isize` first,
+/// the room is reserved next, and only then is a record read, so a count
+/// the caller's memory cannot back is refused without touching it.
+pub(crate) fn copy_in<S: Copy, T>(
+    ptr: *const S,
+    count: usize,
+    what: &'static str,
+    convert: impl Fn(S) -> T,
+) -> Result<Vec<T>, Failure> {
+    check_pointer(ptr, what)?;
+    check_count::<S>(count, "count larger than any array")?;
+    let mut records = try_vec(count, what)?;
+    // SAFETY: non-NULL and aligned (checked), the byte length fits in
+    // `isize` (checked); the caller guarantees `count` readable records.
+    let source = unsafe { core::slice::from_raw_parts(ptr, count) };
+    records.extend(source.iter().map(|&record| convert(record)));
+    Ok(records)
+}
+
 /// Copies `*ptr` in after checking it.
 pub(crate) fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
     check_pointer(ptr, name)?;
@@ -544,7 +574,9 @@ fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape,
 /// transform its status is returned and no collider has changed. Faster
 /// than `count` calls of `phys_set_transform` for many colliders (their
 /// memory loads overlap). `colliders` and `transforms` may be NULL when
-/// `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+/// `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`
+/// and one whose batch cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both
+/// before any record is read.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -565,17 +597,22 @@ pub unsafe extern "C" fn phys_set_transforms(
         check_pointer(colliders, "colliders")?;
         check_pointer(transforms, "transforms")?;
         check_count::<PhysTransform>(count, "count larger than any array")?;
-        let updates: Vec<(ColliderKey, Transform)> = (0..count)
-            .map(|i| {
-                // SAFETY: both arrays are non-NULL and aligned (checked), and
-                // the caller guarantees `count` readable records in each.
-                let (collider, transform) = unsafe { (colliders.add(i).read(), transforms.add(i).read()) };
-                // A handle of no collider of this world becomes the null
-                // key, stale in its place: the first bad entry decides.
-                let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
-                (key, Transform::from(transform))
-            })
-            .collect();
+        let mut updates = try_vec(count, "the batch of updates")?;
+        // SAFETY: both non-NULL and aligned (checked), the byte lengths fit
+        // in `isize` (checked, `PhysCollider` being the smaller record); the
+        // caller guarantees `count` readable records in each.
+        let (colliders, transforms) = unsafe {
+            (
+                core::slice::from_raw_parts(colliders, count),
+                core::slice::from_raw_parts(transforms, count),
+            )
+        };
+        // A handle of no collider of this world becomes the null key, stale
+        // in its place: the first bad entry decides.
+        updates.extend(colliders.iter().zip(transforms).map(|(&collider, &transform)| {
+            let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
+            (key, Transform::from(transform))
+        }));
         world.world.set_transforms(&updates)?;
         Ok(())
     })
@@ -754,8 +791,9 @@ pub unsafe extern "C" fn phys_get_transform(
 /// handles into `out[i]`. All or nothing: on any error none is added. A
 /// batch at least as large as the world is placed by one SAH build.
 /// `boxes` and `out` may be NULL when `count` is 0; a `count` no array can
-/// hold is `PHYS_ERROR_INVALID_ARGUMENT` before any record is read, and one
-/// beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
+/// hold is `PHYS_ERROR_INVALID_ARGUMENT` and one whose batch cannot be
+/// allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before any record is read, and
+/// one beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
 /// records are checked, as `World::extend` does).
 ///
 /// # Safety
@@ -781,22 +819,21 @@ pub unsafe extern "C" fn phys_add_boxes(
             check_pointer(descs, "descs")?;
         }
         check_count::<PhysColliderDesc>(count, "count larger than any array")?;
-        let descs = (0..count)
-            .map(|i| {
-                // SAFETY: `boxes` is non-NULL and aligned (checked), and the
-                // caller guarantees `count` readable records.
-                let aabb: PhysAabb = unsafe { boxes.add(i).read() };
-                let desc = if descs.is_null() {
-                    descs
-                } else {
-                    // SAFETY: as `boxes`: `descs` is not NULL here, aligned
-                    // (checked) and holds `count` records.
-                    unsafe { descs.add(i) }
-                };
-                collider_desc(Shape::Aabb(aabb.into()), desc)
-            })
-            .collect::<Result<Vec<_>, Failure>>()?;
-        let keys = world.world.extend(descs)?;
+        let mut all = try_vec(count, "the batch of colliders")?;
+        for i in 0..count {
+            // SAFETY: `boxes` is non-NULL and aligned (checked), and the
+            // caller guarantees `count` readable records.
+            let aabb: PhysAabb = unsafe { boxes.add(i).read() };
+            let desc = if descs.is_null() {
+                descs
+            } else {
+                // SAFETY: as `boxes`: `descs` is not NULL here, aligned
+                // (checked) and holds `count` records.
+                unsafe { descs.add(i) }
+            };
+            all.push(collider_desc(Shape::Aabb(aabb.into()), desc)?);
+        }
+        let keys = world.world.extend(all)?;
         for (i, key) in keys.into_iter().enumerate() {
             // SAFETY: `out` is non-NULL and aligned (checked), and the caller
             // guarantees `count` writable records.
