@@ -29,6 +29,9 @@
  *   the world being iterated is held for reading: they may run read-only
  *   calls on it (and any call on another world); a mutating call on it,
  *   phys_world_destroy included, gets PHYS_ERROR_WORLD_BUSY.
+ * - Batch calls (phys_segment_cast_batch) run on the threads chosen by
+ *   phys_world_set_thread_count (one per core by default), and every thread
+ *   collide starts is joined before the call returns: none is left behind.
  * - A handle belongs to the world that made it: another world reports it as
  *   PHYS_ERROR_STALE_HANDLE (each world salts its handles' generations).
  */
@@ -832,6 +835,21 @@ PhysStatus phys_add_boxes(struct PhysWorld *world,
                           struct PhysCollider *out);
 
 /**
+ * Chooses the threads `world`'s batch calls (`phys_segment_cast_batch`)
+ * run on: 1, the calling thread alone (for engines that split batches over
+ * their own job system); n > 1, the calling thread and n − 1 threads
+ * started for the call; 0 (a new world's setting), one thread per core
+ * likewise. Every thread collide starts is joined before the call that
+ * started it returns, so none is left behind, and the answers are the same
+ * whatever the setting. A batch of at most 256 segments always runs on the
+ * calling thread.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_set_thread_count(struct PhysWorld *world, uint32_t threads);
+
+/**
  * Rebuilds the world's tree from scratch (binned SAH): after adding many
  * colliders one by one, as Jolt's `OptimizeBroadPhase`.
  *
@@ -948,8 +966,8 @@ PhysStatus phys_segment_cast_all(const struct PhysWorld *world,
 /**
  * The closest hit of each of `count` segments: `out_hit[i]` says whether
  * `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
- * alone on a miss). Spread over all cores when collide is built with its
- * default `parallel` feature. Allocates two arrays per call (never per
+ * alone on a miss). Runs on the threads `phys_world_set_thread_count`
+ * chose (one per core by default, all joined before the return). Allocates two arrays per call (never per
  * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0;
  * a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT` and one
  * whose arrays cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before

@@ -290,8 +290,8 @@ pub unsafe extern "C" fn phys_segment_cast_all(
 
 /// The closest hit of each of `count` segments: `out_hit[i]` says whether
 /// `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
-/// alone on a miss). Spread over all cores when collide is built with its
-/// default `parallel` feature. Allocates two arrays per call (never per
+/// alone on a miss). Runs on the threads `phys_world_set_thread_count`
+/// chose (one per core by default, all joined before the return). Allocates two arrays per call (never per
 /// segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0;
 /// a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT` and one
 /// whose arrays cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before

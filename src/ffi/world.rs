@@ -18,7 +18,7 @@ use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape, Transform};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
 use crate::ffi::types::*;
-use crate::world::World;
+use crate::world::{Threads, World};
 
 /// An opaque physics world: colliders and the queries over them.
 ///
@@ -60,7 +60,11 @@ pub(crate) struct Access<'a> {
 }
 
 impl PhysWorld {
-    fn new(world: World) -> Self {
+    /// A C world: batch calls run on one thread per core, all joined
+    /// before the call returns (`Threads::Count(0)`), so no thread of
+    /// collide's outlives a call.
+    fn new(mut world: World) -> Self {
+        world.set_threads(Threads::Count(0));
         Self {
             access: AtomicUsize::new(0),
             state: UnsafeCell::new(WorldState {
@@ -839,6 +843,29 @@ pub unsafe extern "C" fn phys_add_boxes(
             // guarantees `count` writable records.
             unsafe { out.add(i).write(world.handle(key)) };
         }
+        Ok(())
+    })
+}
+
+/// Chooses the threads `world`'s batch calls (`phys_segment_cast_batch`)
+/// run on: 1, the calling thread alone (for engines that split batches over
+/// their own job system); n > 1, the calling thread and n − 1 threads
+/// started for the call; 0 (a new world's setting), one thread per core
+/// likewise. Every thread collide starts is joined before the call that
+/// started it returns, so none is left behind, and the answers are the same
+/// whatever the setting. A batch of at most 256 segments always runs on the
+/// calling thread.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_set_thread_count(world: *mut PhysWorld, threads: u32) -> PhysStatus {
+    guard(|| {
+        let threads = match threads {
+            1 => Threads::CallingThread,
+            n => Threads::Count(n as usize),
+        };
+        world_mut(world)?.world.set_threads(threads);
         Ok(())
     })
 }
