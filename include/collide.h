@@ -241,6 +241,12 @@ typedef struct PhysColliderDesc {
  * mixed with its world's salt. `{0}` never names a live collider; a removed
  * collider's handle is reported stale, never aliased to a new one; a handle
  * from another world is reported stale too (its generation does not match).
+ *
+ * Key order, in which pairs list `a` before `b` and ties are broken: by
+ * slot index (`bits & 0xFFFFFFFF`), then by the high word. Two live
+ * colliders of a world never share a slot index, so the index alone orders
+ * them; comparing `bits` as a whole does not (the generation is the high
+ * word).
  */
 typedef struct PhysCollider {
   /**
@@ -364,7 +370,8 @@ typedef void (*PhysPairCallback)(void *ctx,
                                  uint64_t user_b);
 
 /**
- * An overlapping pair, `a` before `b` in key order.
+ * An overlapping pair, `a` before `b` in key order (see `PhysCollider`):
+ * `a`'s slot index is below `b`'s.
  */
 typedef struct PhysPair {
   /**

@@ -98,6 +98,12 @@ pub struct PhysTransform {
 /// mixed with its world's salt. `{0}` never names a live collider; a removed
 /// collider's handle is reported stale, never aliased to a new one; a handle
 /// from another world is reported stale too (its generation does not match).
+///
+/// Key order, in which pairs list `a` before `b` and ties are broken: by
+/// slot index (`bits & 0xFFFFFFFF`), then by the high word. Two live
+/// colliders of a world never share a slot index, so the index alone orders
+/// them; comparing `bits` as a whole does not (the generation is the high
+/// word).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PhysCollider {
@@ -160,7 +166,8 @@ pub struct PhysHit {
     pub normal: PhysVec3,
 }
 
-/// An overlapping pair, `a` before `b` in key order.
+/// An overlapping pair, `a` before `b` in key order (see `PhysCollider`):
+/// `a`'s slot index is below `b`'s.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PhysPair {
