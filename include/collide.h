@@ -190,8 +190,17 @@ typedef struct PhysQuat {
 } PhysQuat;
 
 /**
- * Placement of a collider: `p_world = rotation·(scale ∘ p) + translation`.
- * The rotation must be a unit quaternion.
+ * Placement of a collider: points map by
+ * `p_world = rotation·(scale ∘ p) + translation`. The rotation must be a
+ * unit quaternion.
+ *
+ * Round shapes stay round: the radius of a sphere, capsule, cylinder or
+ * cone scales by the largest `|scale_i|`, while its centre or axis ends map
+ * as points, so a non-uniform scale gives the smallest round shape holding
+ * the scaled axis (a unit sphere scaled by (1, 2, 3) is a sphere of
+ * radius 3, not an ellipsoid). A box follows the book's `BoxComponent`
+ * (scaled, rotated when `PHYS_COLLIDER_SHOULD_ROTATE`, kept axis-aligned);
+ * triangles, hulls and meshes map point by point.
  */
 typedef struct PhysTransform {
   /**
