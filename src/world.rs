@@ -31,6 +31,10 @@ const UPDATE_BLOCK: usize = 64;
 /// more than it saves).
 const BATCH_CHUNK: usize = 256;
 
+/// A share of a batch ([`World::cast_each`]'s hits and segments), in a
+/// slot that either a spawned thread or the calling thread takes it from.
+type BatchShare<'a> = std::sync::Mutex<Option<(&'a mut [Option<Hit>], &'a [Segment])>>;
+
 /// The threads a world's batch queries ([`World::segment_cast_batch`]) run
 /// on. The answers are the same whatever the setting; only where the work
 /// runs changes. Engines with their own job system choose
@@ -725,12 +729,12 @@ impl World {
         let per_thread = segments.len().div_ceil(threads);
         // Each share in a slot that either its thread or, if the thread
         // cannot be spawned, the calling thread takes it from.
-        let shares: Vec<std::sync::Mutex<Option<(&mut [Option<Hit>], &[Segment])>>> = hits
+        let shares: Vec<BatchShare> = hits
             .chunks_mut(per_thread)
             .zip(segments.chunks(per_thread))
             .map(|share| std::sync::Mutex::new(Some(share)))
             .collect();
-        let run = |slot: &std::sync::Mutex<Option<(&mut [Option<Hit>], &[Segment])>>| {
+        let run = |slot: &BatchShare| {
             let share = slot.lock().map(|mut share| share.take());
             if let Ok(Some((out, segs))) = share {
                 self.cast_each(segs, filter, out);

@@ -1,6 +1,6 @@
 //! The `phys_*` query functions: segment casts (closest, any, all, many),
 //! region overlaps, the pair finders and the pair events. Thin shells over
-//! the safe [`World`](crate::World) queries, with the conventions of
+//! the safe [`World`] queries, with the conventions of
 //! [`world`](super::world): checked pointers, outputs written on success,
 //! caller buffers that report the total they need.
 
