@@ -11,6 +11,7 @@
 //   pairs round=R pairwise=A-B,... sweep_and_prune=... vector=... count=N
 //   error op=NAME status=S message=...
 //   exception caught=MESSAGE delivered=N
+//   key_order pairs=N ordered=N sorted=0|1
 //   move size_after=N source_error=S
 //   summary checks=N failed=N ok|FAILED
 //
@@ -304,6 +305,35 @@ int main() {
     } catch (const std::runtime_error& e) {
         std::printf("exception caught=%s delivered=%d\n", e.what(), delivered);
         expect(delivered == 1 && std::strcmp(e.what(), "stop_after_first_pair") == 0, "the exception comes through");
+    }
+
+    // Key order: six overlapping spheres, slot 1 removed and re-added three
+    // times (its generation, the handle's high word, moves on each time).
+    // Every pair is a < b, and the pairs come sorted by (a, b).
+    {
+        collide::World spheres;
+        std::vector<collide::Collider> handles;
+        for (int i = 0; i < 6; ++i) {
+            handles.push_back(spheres.add_sphere(collide::sphere(Vec3{0.1f * static_cast<float>(i), 0, 0}, 1.0f)));
+        }
+        for (int i = 0; i < 3; ++i) {
+            spheres.remove(handles[1]);
+            handles[1] = spheres.add_sphere(collide::sphere(Vec3{0.15f, 0, 0}, 1.0f));
+        }
+        const std::vector<collide::Pair> pairs = spheres.pairwise();
+        std::size_t ordered = 0;
+        bool sorted = true;
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            ordered += pairs[i].a < pairs[i].b && !(pairs[i].b < pairs[i].a) ? 1 : 0;
+            if (i > 0) {
+                const collide::Pair& p = pairs[i - 1];
+                const collide::Pair& q = pairs[i];
+                sorted = sorted && (p.a < q.a || (p.a == q.a && p.b < q.b));
+            }
+        }
+        std::printf("key_order pairs=%zu ordered=%zu sorted=%d\n", pairs.size(), ordered, sorted ? 1 : 0);
+        expect(pairs.size() == 15 && ordered == pairs.size(), "every pair is a < b in key order");
+        expect(sorted, "pairs come sorted by (a, b) in key order");
     }
 
     // Moving a world moves the PhysWorld; the source holds none and says so.

@@ -22,9 +22,16 @@
  * - Functions taking `const PhysWorld*` only read: any number of threads may
  *   call them at once on the same world. Functions taking `PhysWorld*` need
  *   exclusive access to that world. No query rebuilds anything lazily.
- * - Pair callbacks must not throw or longjmp into collide; they may call any
- *   phys_* function (they are handed the pairs as of the start of the call)
- *   except phys_world_destroy on the world being iterated.
+ * - A call breaking that rule is detected and refused with
+ *   PHYS_ERROR_WORLD_BUSY, the world unchanged: a mutating call while any
+ *   other call runs on the world, a read-only call while a mutating one runs.
+ * - Pair callbacks must not throw or longjmp into collide. While they run,
+ *   the world being iterated is held for reading: they may run read-only
+ *   calls on it (and any call on another world); a mutating call on it,
+ *   phys_world_destroy included, gets PHYS_ERROR_WORLD_BUSY.
+ * - Batch calls (phys_segment_cast_batch) run on the threads chosen by
+ *   phys_world_set_thread_count (one per core by default), and every thread
+ *   collide starts is joined before the call returns: none is left behind.
  * - A handle belongs to the world that made it: another world reports it as
  *   PHYS_ERROR_STALE_HANDLE (each world salts its handles' generations).
  */
@@ -108,6 +115,18 @@ enum PhysStatus
    * collide panicked (a bug): the panic was caught at the boundary.
    */
   PHYS_ERROR_PANIC = 9,
+  /**
+   * A buffer sized by the caller's count could not be allocated; nothing
+   * was read from the caller's arrays.
+   */
+  PHYS_ERROR_OUT_OF_MEMORY = 10,
+  /**
+   * Another call was running on the same world: a mutation while any
+   * other call runs (on another thread, or the call whose pair callback
+   * this is), or a read-only call while a mutation runs. The header's
+   * thread rules forbid it; the world is unchanged.
+   */
+  PHYS_ERROR_WORLD_BUSY = 11,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -123,6 +142,10 @@ typedef uint32_t PhysStatus;
  * Thread rules: functions taking `const PhysWorld*` only read and may run
  * concurrently with each other on the same world; functions taking
  * `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
+ * A call breaking these rules (a mutation while another call runs on the
+ * same world, on another thread or from a pair callback; a read-only call
+ * while a mutation runs) is refused with `PHYS_ERROR_WORLD_BUSY`, the world
+ * unchanged.
  */
 typedef struct PhysWorld PhysWorld;
 
@@ -167,8 +190,17 @@ typedef struct PhysQuat {
 } PhysQuat;
 
 /**
- * Placement of a collider: `p_world = rotation·(scale ∘ p) + translation`.
- * The rotation must be a unit quaternion.
+ * Placement of a collider: points map by
+ * `p_world = rotation·(scale ∘ p) + translation`. The rotation must be a
+ * unit quaternion.
+ *
+ * Round shapes stay round: the radius of a sphere, capsule, cylinder or
+ * cone scales by the largest `|scale_i|`, while its centre or axis ends map
+ * as points, so a non-uniform scale gives the smallest round shape holding
+ * the scaled axis (a unit sphere scaled by (1, 2, 3) is a sphere of
+ * radius 3, not an ellipsoid). A box follows the book's `BoxComponent`
+ * (scaled, rotated when `PHYS_COLLIDER_SHOULD_ROTATE`, kept axis-aligned);
+ * triangles, hulls and meshes map point by point.
  */
 typedef struct PhysTransform {
   /**
@@ -218,6 +250,12 @@ typedef struct PhysColliderDesc {
  * mixed with its world's salt. `{0}` never names a live collider; a removed
  * collider's handle is reported stale, never aliased to a new one; a handle
  * from another world is reported stale too (its generation does not match).
+ *
+ * Key order, in which pairs list `a` before `b` and ties are broken: by
+ * slot index (`bits & 0xFFFFFFFF`), then by the high word. Two live
+ * colliders of a world never share a slot index, so the index alone orders
+ * them; comparing `bits` as a whole does not (the generation is the high
+ * word).
  */
 typedef struct PhysCollider {
   /**
@@ -330,7 +368,9 @@ typedef struct PhysHit {
 
 /**
  * Called once per overlapping pair with the caller's context pointer. It
- * must not unwind (throw) into collide; it may call any `phys_*` function.
+ * must not unwind (throw) into collide. It may run read-only `phys_*`
+ * calls on the world being iterated (a mutating one gets
+ * `PHYS_ERROR_WORLD_BUSY`) and any call on another world.
  */
 typedef void (*PhysPairCallback)(void *ctx,
                                  struct PhysCollider a,
@@ -339,7 +379,8 @@ typedef void (*PhysPairCallback)(void *ctx,
                                  uint64_t user_b);
 
 /**
- * An overlapping pair, `a` before `b` in key order.
+ * An overlapping pair, `a` before `b` in key order (see `PhysCollider`):
+ * `a`'s slot index is below `b`'s.
  */
 typedef struct PhysPair {
   /**
@@ -593,7 +634,10 @@ PhysStatus phys_world_create(struct PhysWorld **out);
 PhysStatus phys_world_create_with_limit(size_t max_colliders, struct PhysWorld **out);
 
 /**
- * Destroys a world and every collider in it. NULL is ignored.
+ * Destroys a world and every collider in it. NULL is ignored. A world
+ * another call is running on (another thread's, or the call whose pair
+ * callback this is) is not destroyed: it stays valid, and
+ * `phys_last_error_message` says why.
  *
  * # Safety
  * `world` is NULL or came from `phys_world_create` and is not used again.
@@ -680,7 +724,9 @@ PhysStatus phys_set_transform(struct PhysWorld *world,
  * transform its status is returned and no collider has changed. Faster
  * than `count` calls of `phys_set_transform` for many colliders (their
  * memory loads overlap). `colliders` and `transforms` may be NULL when
- * `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+ * `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`
+ * and one whose batch cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both
+ * before any record is read.
  *
  * # Safety
  * The pointer contract at the top of collide.h; each array holds `count`
@@ -789,8 +835,9 @@ PhysStatus phys_get_transform(const struct PhysWorld *world,
  * handles into `out[i]`. All or nothing: on any error none is added. A
  * batch at least as large as the world is placed by one SAH build.
  * `boxes` and `out` may be NULL when `count` is 0; a `count` no array can
- * hold is `PHYS_ERROR_INVALID_ARGUMENT` before any record is read, and one
- * beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
+ * hold is `PHYS_ERROR_INVALID_ARGUMENT` and one whose batch cannot be
+ * allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before any record is read, and
+ * one beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
  * records are checked, as `World::extend` does).
  *
  * # Safety
@@ -802,6 +849,21 @@ PhysStatus phys_add_boxes(struct PhysWorld *world,
                           const struct PhysColliderDesc *descs,
                           size_t count,
                           struct PhysCollider *out);
+
+/**
+ * Chooses the threads `world`'s batch calls (`phys_segment_cast_batch`)
+ * run on: 1, the calling thread alone (for engines that split batches over
+ * their own job system); n > 1, the calling thread and n − 1 threads
+ * started for the call; 0 (a new world's setting), one thread per core
+ * likewise. Every thread collide starts is joined before the call that
+ * started it returns, so none is left behind, and the answers are the same
+ * whatever the setting. A batch of at most 256 segments always runs on the
+ * calling thread.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_set_thread_count(struct PhysWorld *world, uint32_t threads);
 
 /**
  * Rebuilds the world's tree from scratch (binned SAH): after adding many
@@ -839,9 +901,9 @@ PhysStatus phys_segment_cast(const struct PhysWorld *world,
 /**
  * Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
  * found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
- * in increasing key order. The callback sees the pairs as they were when the
- * call began and may call any `phys_*` function but `phys_world_destroy` on
- * this world, and must not throw.
+ * in increasing key order. The world is held for reading while the callback
+ * runs: it may run read-only calls on it, and a mutating call on it gets
+ * `PHYS_ERROR_WORLD_BUSY`. It must not throw.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -866,9 +928,9 @@ PhysStatus phys_test_pairwise_into(const struct PhysWorld *world,
 /**
  * Calls `callback` once per overlapping pair: the same pairs, in the same
  * order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
- * access (the finder keeps its sorted arrays between calls). The callback
- * may call any `phys_*` function but `phys_world_destroy` on this world, and
- * must not throw.
+ * access (the finder keeps its sorted arrays between calls); the world is
+ * held for reading only while the callback runs, with the rules of
+ * `phys_test_pairwise`'s callback.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -920,9 +982,12 @@ PhysStatus phys_segment_cast_all(const struct PhysWorld *world,
 /**
  * The closest hit of each of `count` segments: `out_hit[i]` says whether
  * `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
- * alone on a miss). Spread over all cores when collide is built with its
- * default `parallel` feature. Allocates two arrays per call (never per
- * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
+ * alone on a miss). Runs on the threads `phys_world_set_thread_count`
+ * chose (one per core by default, all joined before the return). Allocates two arrays per call (never per
+ * segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0;
+ * a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT` and one
+ * whose arrays cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before
+ * any segment is read.
  *
  * # Safety
  * The pointer contract at the top of collide.h; each array holds `count`
@@ -987,8 +1052,8 @@ PhysStatus phys_overlap_capsule(const struct PhysWorld *world,
  * `phys_test_pairwise`, in the same order, found with the tree and
  * incrementally (only colliders changed since the last call are
  * re-queried): the fastest finder from frame to frame. Needs exclusive
- * access. The callback may call any `phys_*` function but
- * `phys_world_destroy` on this world, and must not throw.
+ * access; the world is held for reading only while the callback runs, with
+ * the rules of `phys_test_pairwise`'s callback.
  *
  * # Safety
  * The pointer contract at the top of collide.h; `callback` is a valid function.

@@ -335,7 +335,25 @@ fn disc_extent(axis: Vec3, radius: f32) -> Vec3 {
     }
 }
 
-/// Where a collider is: `p_world = rotation·(scale ∘ p_object) + translation`.
+/// Where a collider is: points map by
+/// `p_world = rotation·(scale ∘ p_object) + translation`.
+///
+/// Round shapes stay round: the radius of a sphere, capsule, cylinder or
+/// cone scales by the largest `|scale_i|`, while its centre or axis ends map
+/// as points, so a non-uniform scale gives the smallest round shape holding
+/// the scaled axis (a unit sphere scaled by (1, 2, 3) is a sphere of radius
+/// 3, not an ellipsoid). Boxes, oriented boxes, triangles, hulls and meshes
+/// follow [`Shape::transformed`].
+///
+/// ```
+/// use collide::{ColliderDesc, Shape, Sphere, Transform, World, math::{Quat, Vec3}};
+/// let mut world = World::new();
+/// let stretched = Transform { translation: Vec3::ZERO, rotation: Quat::IDENTITY, scale: Vec3::new(1.0, 2.0, 3.0) };
+/// let ball = world.add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::X, 1.0))).with_transform(stretched))?;
+/// let bounds = world.get(ball).unwrap().aabb();
+/// assert_eq!((bounds.min, bounds.max), (Vec3::new(-2.0, -3.0, -3.0), Vec3::new(4.0, 3.0, 3.0)));
+/// # Ok::<(), collide::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Transform {
     /// Translation, applied last.

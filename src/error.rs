@@ -27,6 +27,10 @@ pub enum Error {
     /// The world holds as many colliders as its handles can name.
     #[error("the world is full: it holds as many colliders as its limit allows")]
     CapacityExceeded,
+    /// A buffer whose size the caller decides (a batch, a hull's points, a
+    /// mesh) could not be allocated.
+    #[error("out of memory: {0} could not be allocated")]
+    OutOfMemory(&'static str),
 }
 
 /// `Result` with collide's [`Error`].

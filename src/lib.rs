@@ -61,4 +61,4 @@ pub use shape::{
     Aabb, Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, Obb, Plane, Segment, SegmentClosestPoints, Sphere,
     Triangle, TriangleMesh,
 };
-pub use world::{Hit, ShapeHit, World};
+pub use world::{Hit, ShapeHit, Threads, World};

@@ -26,6 +26,45 @@ pub const MAX_COLLIDERS: usize = 1 << 30;
 /// the first-level cache until they are used.
 const UPDATE_BLOCK: usize = 64;
 
+/// Segments per share of a batch: a batch of at most this many runs on the
+/// calling thread whatever the thread setting (handing it out would cost
+/// more than it saves).
+const BATCH_CHUNK: usize = 256;
+
+/// A share of a batch ([`World::cast_each`]'s hits and segments), in a
+/// slot that either a spawned thread or the calling thread takes it from.
+type BatchShare<'a> = std::sync::Mutex<Option<(&'a mut [Option<Hit>], &'a [Segment])>>;
+
+/// The threads a world's batch queries ([`World::segment_cast_batch`]) run
+/// on. The answers are the same whatever the setting; only where the work
+/// runs changes. Engines with their own job system choose
+/// [`Threads::CallingThread`] and split the batch themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threads {
+    /// On the calling thread alone.
+    CallingThread,
+    /// On `n` threads: the calling thread and `n − 1` threads spawned for
+    /// the call (scoped) and joined before it returns, so none outlives it.
+    /// `Count(0)` means one per core (`std::thread::available_parallelism`);
+    /// `Count(1)` is the calling thread alone.
+    Count(usize),
+    /// On rayon's global pool, whose threads live until the process ends:
+    /// the default with the `parallel` feature.
+    #[cfg(feature = "parallel")]
+    Rayon,
+}
+
+impl Default for Threads {
+    /// [`Threads::Rayon`] with the `parallel` feature, else
+    /// [`Threads::CallingThread`].
+    fn default() -> Self {
+        #[cfg(feature = "parallel")]
+        return Threads::Rayon;
+        #[cfg(not(feature = "parallel"))]
+        return Threads::CallingThread;
+    }
+}
+
 /// The bytes of one slot of the world's slot map: a collider (or, vacant, a
 /// `u32` link to the next free slot, in a union) and a `u32` version,
 /// padded to the collider's alignment (slotmap 1's `Slot<T>`).
@@ -163,6 +202,8 @@ pub struct World {
     /// The placements a batch update derived, before it applies them.
     pending: Vec<Placement>,
     max_colliders: usize,
+    /// Where batch queries run.
+    threads: Threads,
 }
 
 impl Default for World {
@@ -201,7 +242,26 @@ impl World {
             ended: Vec::new(),
             pending: Vec::new(),
             max_colliders: max_colliders.min(MAX_COLLIDERS),
+            threads: Threads::default(),
         }
+    }
+
+    /// Chooses the threads batch queries run on (see [`Threads`]; the
+    /// default is [`Threads::default`]). The answers do not depend on it.
+    ///
+    /// ```
+    /// use collide::{Threads, World};
+    /// let mut world = World::new();
+    /// world.set_threads(Threads::CallingThread);
+    /// assert_eq!(world.threads(), Threads::CallingThread);
+    /// ```
+    pub fn set_threads(&mut self, threads: Threads) {
+        self.threads = threads;
+    }
+
+    /// The threads batch queries run on.
+    pub fn threads(&self) -> Threads {
+        self.threads
     }
 
     /// The most colliders this world holds.
@@ -261,7 +321,8 @@ impl World {
     /// and a better tree than incremental insertion (no
     /// [`World::optimize`] needed).
     ///
-    /// Errors: those of [`World::add`].
+    /// Errors: those of [`World::add`], and [`Error::OutOfMemory`] when
+    /// room for the batch cannot be allocated (nothing is added).
     pub fn extend(&mut self, descs: impl IntoIterator<Item = ColliderDesc>) -> Result<Vec<ColliderKey>> {
         // Each collider goes straight into its slot (a collider is 240
         // bytes, a level load 10⁵ of them: a staging vector would be
@@ -270,8 +331,12 @@ impl World {
         let descs = descs.into_iter();
         let room = self.max_colliders - self.colliders.len();
         let expected = descs.size_hint().0.min(room);
-        self.colliders.reserve(expected);
-        let mut keys = Vec::with_capacity(expected);
+        self.colliders
+            .try_reserve(expected)
+            .map_err(|_| Error::OutOfMemory("the colliders of a batch"))?;
+        let mut keys = Vec::new();
+        keys.try_reserve_exact(expected)
+            .map_err(|_| Error::OutOfMemory("the keys of a batch"))?;
         let mut overflow = false;
         for desc in descs {
             let collider = match Collider::new(desc) {
@@ -395,7 +460,9 @@ impl World {
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
     /// each `(key, transform)` in order (a key given twice ends with its last
     /// transform), all or nothing: on the first stale key or invalid
-    /// transform the error is returned and no collider has changed.
+    /// transform the error is returned and no collider has changed
+    /// ([`Error::OutOfMemory`] when the batch's placements cannot be
+    /// allocated).
     ///
     /// Faster than one call per collider when the colliders are many and
     /// scattered in memory: the updates run in blocks whose colliders, tree
@@ -464,7 +531,9 @@ impl World {
         change: &impl Fn(&mut ColliderDesc, &T),
         pending: &mut Vec<Placement>,
     ) -> Result<()> {
-        pending.reserve(updates.len());
+        pending
+            .try_reserve(updates.len())
+            .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
@@ -593,10 +662,12 @@ impl World {
     }
 
     /// The closest hit of every segment, `hits[i]` for `segments[i]`: many
-    /// bullets in one call. With the `parallel` feature (on by default) the
-    /// segments are spread over all cores with rayon; without it, or for a
-    /// handful of segments, the loop runs on the calling thread and
-    /// allocates nothing.
+    /// bullets in one call. A batch of more than 256 segments is shared
+    /// among the threads [`World::set_threads`] chose (by default rayon's
+    /// global pool with the `parallel` feature, the calling thread without
+    /// it); a smaller one, or one with [`Threads::CallingThread`], runs on
+    /// the calling thread and allocates nothing. The hits are the same
+    /// whatever the threads.
     ///
     /// Errors: [`Error::InvalidArgument`] when the slices' lengths differ,
     /// [`Error::NonFinite`] for a NaN or infinite end point (then `hits` is
@@ -610,30 +681,88 @@ impl World {
         if segments.len() != hits.len() {
             return Err(Error::InvalidArgument("one hit slot per segment is needed"));
         }
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            const CHUNK: usize = 256;
-            if segments.len() > CHUNK {
+        let shares = segments.len().div_ceil(BATCH_CHUNK);
+        match self.threads {
+            #[cfg(feature = "parallel")]
+            Threads::Rayon if shares > 1 => {
+                use rayon::prelude::*;
                 // Checked on all cores too, all before any hit is written.
                 segments
-                    .par_chunks(CHUNK)
+                    .par_chunks(BATCH_CHUNK)
                     .try_for_each(|chunk| chunk.iter().try_for_each(check_segment))?;
-                hits.par_chunks_mut(CHUNK)
-                    .zip(segments.par_chunks(CHUNK))
-                    .for_each(|(out, segs)| {
-                        for (hit, segment) in out.iter_mut().zip(segs) {
-                            *hit = self.closest_hit(segment, filter);
-                        }
-                    });
+                hits.par_chunks_mut(BATCH_CHUNK)
+                    .zip(segments.par_chunks(BATCH_CHUNK))
+                    .for_each(|(out, segs)| self.cast_each(segs, filter, out));
                 return Ok(());
             }
+            Threads::Count(n) if shares > 1 => {
+                let n = match n {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    n => n,
+                };
+                if n > 1 {
+                    segments.iter().try_for_each(check_segment)?;
+                    self.cast_on_scoped_threads(segments, filter, hits, n.min(shares));
+                    return Ok(());
+                }
+            }
+            _ => {}
         }
         segments.iter().try_for_each(check_segment)?;
+        self.cast_each(segments, filter, hits);
+        Ok(())
+    }
+
+    /// `hits[i]` = the closest hit of `segments[i]`, checked already.
+    fn cast_each(&self, segments: &[Segment], filter: &QueryFilter, hits: &mut [Option<Hit>]) {
         for (hit, segment) in hits.iter_mut().zip(segments) {
             *hit = self.closest_hit(segment, filter);
         }
-        Ok(())
+    }
+
+    /// [`World::cast_each`] in `threads` contiguous shares: the first on the
+    /// calling thread, each other on a scoped thread joined before this
+    /// returns (a share whose thread cannot be spawned runs on the calling
+    /// thread).
+    fn cast_on_scoped_threads(
+        &self,
+        segments: &[Segment],
+        filter: &QueryFilter,
+        hits: &mut [Option<Hit>],
+        threads: usize,
+    ) {
+        let per_thread = segments.len().div_ceil(threads);
+        // Each share in a slot that either its thread or, if the thread
+        // cannot be spawned, the calling thread takes it from.
+        let shares: Vec<BatchShare> = hits
+            .chunks_mut(per_thread)
+            .zip(segments.chunks(per_thread))
+            .map(|share| std::sync::Mutex::new(Some(share)))
+            .collect();
+        let run = |slot: &BatchShare| {
+            let share = slot.lock().map(|mut share| share.take());
+            if let Ok(Some((out, segs))) = share {
+                self.cast_each(segs, filter, out);
+            }
+        };
+        std::thread::scope(|scope| {
+            let mut spawned = Vec::new();
+            for slot in &shares[1..] {
+                match std::thread::Builder::new().spawn_scoped(scope, move || run(slot)) {
+                    Ok(handle) => spawned.push(handle),
+                    Err(_) => run(slot),
+                }
+            }
+            run(&shares[0]);
+            // Joined one by one (pthread_join), so each share's writes are
+            // ordered before the return for any observer, race detectors
+            // included.
+            for handle in spawned {
+                if let Err(panic) = handle.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+        });
     }
 
     /// Calls `f` for every collider `filter` accepts whose world shape

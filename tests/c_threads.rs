@@ -1,11 +1,13 @@
 //! collide's thread rule from C: `examples-c/threads.c` casts 2,000 segments
 //! from four POSIX threads at once on one `const PhysWorld*` and compares
-//! every answer with the single-threaded one. This test builds it with the
+//! every answer with the single-threaded one, as it does the answers of
+//! `phys_segment_cast_batch` under each `phys_world_set_thread_count`. This test builds it with the
 //! Makefile against the `libcollide.a` of this test run, runs it, checks its
 //! single-threaded answers against the safe Rust API on the same world, and
 //! runs it once more under valgrind's race detector, helgrind, which (unlike
 //! ThreadSanitizer, whose instrumentation the Rust static library lacks) sees
-//! every memory access, collide's included.
+//! every memory access, collide's included (`tests/c/helgrind-rust-std.supp`
+//! names the one lock of Rust's standard library it cannot model).
 //!
 //! A missing `make`, C compiler or `valgrind` fails the test (it names the
 //! Debian package): the thread rule is part of the C ABI's promise.
@@ -60,6 +62,17 @@ fn assert_every_answer_matched(output: &str, rounds: u64) {
             thread.num::<u32>("error_status"),
             collide::ffi::PhysStatus::PHYS_ERROR_NON_FINITE as u32,
             "thread {id}: its NaN segment"
+        );
+    }
+    let batches = of_kind(output, "batch");
+    let settings: Vec<i32> = batches.iter().map(|b| b.num("threads")).collect();
+    assert_eq!(settings, [-1, 1, 2, 3, 0], "a batch per thread setting");
+    for batch in &batches {
+        assert_eq!(
+            batch.num::<u64>("mismatches"),
+            0,
+            "phys_segment_cast_batch with {} threads",
+            batch.num::<i32>("threads")
         );
     }
     let summary = the_line(output, "summary");
@@ -160,6 +173,10 @@ fn helgrind_finds_no_race_in_concurrent_casts() {
     let output = run_ok(
         Command::new("valgrind")
             .args(["--tool=helgrind", "--error-exitcode=1", "--quiet"])
+            .arg(format!(
+                "--suppressions={}",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/tests/c/helgrind-rust-std.supp")
+            ))
             .arg(threads_binary())
             .arg("1"),
     );

@@ -31,7 +31,7 @@ fn the_wrapper_program_passes_its_checks() {
     let records = records(output());
     let summary = &of_kind(&records, "summary")[0];
     assert_eq!(summary.num::<u32>("failed"), 0);
-    assert_eq!(summary.num::<u32>("checks"), 58);
+    assert_eq!(summary.num::<u32>("checks"), 60);
     assert!(output().trim_end().ends_with(" ok"));
 
     let version = &of_kind(&records, "version")[0];
@@ -152,4 +152,16 @@ fn errors_arrive_as_exceptions_with_status_and_message() {
         moved.num::<u32>("source_error"),
         PhysStatus::PHYS_ERROR_NULL_POINTER as u32
     );
+}
+
+/// `collide::Collider::operator<` is the key order the header promises for
+/// pairs: among six overlapping spheres whose slot 1 was removed and re-added
+/// three times, every pair of the O(n²) finder is `a < b`, in sorted order.
+#[test]
+fn collider_order_is_the_key_order_of_pairs() {
+    let records = records(output());
+    let line = &of_kind(&records, "key_order")[0];
+    assert_eq!(line.num::<usize>("pairs"), 15, "six spheres overlap pairwise");
+    assert_eq!(line.num::<usize>("ordered"), 15, "every pair is a < b");
+    assert_eq!(line.num::<u32>("sorted"), 1, "pairs sorted by (a, b)");
 }

@@ -416,7 +416,7 @@ impl Drop for Fixture {
 // Status strings, version, destroy.
 
 /// Every status, in code order.
-const ALL: [PhysStatus; 10] = [
+const ALL: [PhysStatus; 12] = [
     PHYS_OK,
     PHYS_ERROR_NULL_POINTER,
     PHYS_ERROR_NON_FINITE,
@@ -427,6 +427,8 @@ const ALL: [PhysStatus; 10] = [
     PHYS_ERROR_BUFFER_TOO_SMALL,
     PHYS_ERROR_CAPACITY_EXCEEDED,
     PHYS_ERROR_PANIC,
+    PHYS_ERROR_OUT_OF_MEMORY,
+    PHYS_ERROR_WORLD_BUSY,
 ];
 
 fn status_string(code: u32) -> &'static str {
@@ -447,13 +449,15 @@ fn status_strings_describe_every_code_and_unknown_ones() {
         "the output buffer is too small",
         "the world is full",
         "internal error: collide panicked",
+        "out of memory",
+        "another call is running on the world",
     ];
     for (code, (status, text)) in ALL.iter().zip(expected).enumerate() {
         assert_eq!(*status as u32, code as u32, "{status:?} has code {code}");
         assert_eq!(status_string(code as u32), text, "{status:?}");
         assert_eq!(status.description().to_str().unwrap(), text);
     }
-    for unknown in [10, 11, 0x8000_0000, u32::MAX] {
+    for unknown in [12, 13, 0x8000_0000, u32::MAX] {
         assert_eq!(status_string(unknown), "unknown status code");
     }
     // The same static string every time, not a fresh allocation.
@@ -1984,12 +1988,14 @@ fn a_full_world_refuses_new_colliders() {
 struct Reentry {
     world: *mut PhysWorld,
     delivered: Vec<(u64, u64)>,
-    removals: Vec<PhysStatus>,
+    /// The statuses of the mutations tried from inside the callback.
+    mutations: Vec<PhysStatus>,
+    /// The world's count read from inside the callback.
     counts: Vec<usize>,
-    /// The pairs a nested sweep and prune saw, run from the first callback.
-    nested: Option<Vec<(u64, u64)>>,
+    /// The pairs a nested read-only `phys_test_pairwise` saw, with its status.
+    nested: Vec<(PhysStatus, Vec<(u64, u64)>)>,
     /// Whether `phys_get_user_data` inside the callback agreed with the
-    /// user data delivered, for members still alive.
+    /// user data delivered.
     user_data_agrees: bool,
 }
 
@@ -1998,89 +2004,110 @@ unsafe extern "C" fn collect_users(ctx: *mut c_void, _: PhysCollider, user_a: u6
     unsafe { (*ctx.cast::<Vec<(u64, u64)>>()).push((user_a, user_b)) };
 }
 
-/// Removes `b` of every pair from inside the callback, and on the first
-/// pair runs a nested sweep and prune. Records instead of asserting: a
-/// panic must not unwind through collide's frames.
-unsafe extern "C" fn remove_second(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64) {
+/// Tries every kind of mutation on the world being iterated (removing `b`,
+/// moving `a`, adding, a mutating pair finder, destroying it), and reads it
+/// (the count, `a`'s user data, a nested read-only pair finder). Records
+/// instead of asserting: a panic must not unwind through collide's frames.
+unsafe extern "C" fn mutate_and_read(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64) {
     // SAFETY: the test passes a `*mut Reentry` that outlives the call.
     let state = unsafe { &mut *ctx.cast::<Reentry>() };
     state.delivered.push((user_a, user_b));
+    let w = state.world;
     let mut user = SENTINEL_U64;
+    let mut handle = SENTINEL_HANDLE;
+    let mut sink: Vec<(u64, u64)> = Vec::new();
+    let sink_ptr: *mut c_void = (&mut sink as *mut Vec<(u64, u64)>).cast();
     // SAFETY: a live world; the callback may call back into it.
     unsafe {
-        if phys_get_user_data(state.world, a, &mut user) == PHYS_OK && user != user_a {
+        if phys_get_user_data(w, a, &mut user) != PHYS_OK || user != user_a {
             state.user_data_agrees = false;
         }
-        state.removals.push(phys_remove(state.world, b));
+        state.mutations.extend([
+            phys_remove(w, b),
+            phys_set_transform(w, a, &translation(50.0, 0.0, 0.0)),
+            phys_add_box(w, &cube(1.0), null(), &mut handle),
+            phys_test_sweep_and_prune(w, Some(collect_users), sink_ptr),
+            phys_find_pairs(w, Some(collect_users), sink_ptr),
+        ]);
+        // Refused, so the world survives it.
+        phys_world_destroy(w);
         let mut n = SENTINEL_USIZE;
-        phys_world_count(state.world, &mut n);
+        phys_world_count(w, &mut n);
         state.counts.push(n);
-    }
-    if state.nested.is_none() {
-        let mut nested: Vec<(u64, u64)> = Vec::new();
-        // SAFETY: as above; `nested` outlives the call.
-        let status =
-            unsafe { phys_test_sweep_and_prune(state.world, Some(collect_users), (&mut nested as *mut Vec<_>).cast()) };
-        state.nested = Some(if status == PHYS_OK { nested } else { Vec::new() });
+        let status = phys_test_pairwise(w, Some(collect_users), sink_ptr);
+        state.nested.push((status, sink));
     }
 }
 
+type CallbackFinder = unsafe extern "C" fn(*mut PhysWorld, PhysPairCallback, *mut c_void) -> PhysStatus;
+
+unsafe extern "C" fn pairwise_mut(world: *mut PhysWorld, callback: PhysPairCallback, ctx: *mut c_void) -> PhysStatus {
+    // SAFETY: the caller's arguments, passed on.
+    unsafe { phys_test_pairwise(world, callback, ctx) }
+}
+
 #[test]
-fn a_callback_may_call_back_into_the_world() {
+fn a_callback_may_read_the_world_but_its_mutations_are_refused_as_busy() {
     let world = new_world(None);
     // Four mutually overlapping boxes: six pairs.
     let handles: Vec<PhysCollider> = (1..=4)
         .map(|user| add_box(world, cube(1.0), &desc(user, user as f32 * 0.1, 0.0, 0.0)))
         .collect();
-    let mut state = Reentry {
-        world,
-        delivered: Vec::new(),
-        removals: Vec::new(),
-        counts: Vec::new(),
-        nested: None,
-        user_data_agrees: true,
-    };
-    // SAFETY: valid world, callback and context.
-    let status = unsafe { phys_test_sweep_and_prune(world, Some(remove_second), (&mut state as *mut Reentry).cast()) };
-    assert_eq!(status, PHYS_OK);
-
-    // Every pair as of the start of the call is delivered, even those whose
-    // members the callback has removed since.
-    assert_eq!(state.delivered, [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]);
-    let stale = PHYS_ERROR_STALE_HANDLE;
-    assert_eq!(state.removals, [PHYS_OK, PHYS_OK, PHYS_OK, stale, stale, stale]);
-    assert_eq!(state.counts, [3, 2, 1, 1, 1, 1]);
-    // The nested call ran after 2 was removed.
-    assert_eq!(state.nested.as_deref(), Some(&[(1, 3), (1, 4), (3, 4)][..]));
-    assert!(state.user_data_agrees);
-
-    // The world is consistent afterwards: one collider, no pairs, and both
-    // finders still work (and agree) once colliders come back.
-    assert_eq!(count(world), 1);
-    assert!(alive(world, handles[0]) && handles[1..].iter().all(|&h| !alive(world, h)));
-    assert!(pairs_into(phys_test_sweep_and_prune_into, world).is_empty());
-    add_box(world, cube(1.0), &desc(5, 0.5, 0.0, 0.0));
-    add_box(world, cube(1.0), &desc(6, 0.9, 0.0, 0.0));
-    let mut users: Vec<(u64, u64)> = Vec::new();
-    // SAFETY: valid world, callback and context.
-    let status = unsafe { phys_test_sweep_and_prune(world, Some(collect_users), (&mut users as *mut Vec<_>).cast()) };
-    assert_eq!(status, PHYS_OK);
-    let from_buffer: Vec<(u64, u64)> = pairs_into(pairwise_into_mut, world)
-        .iter()
-        .map(|p| (p.user_a, p.user_b))
-        .collect();
-    assert_eq!(users, from_buffer);
-    assert_eq!(users.len(), 3);
-
-    // phys_test_pairwise's callback gets the caller's context pointer as is
-    // and may read the world.
-    let mut calls = 0usize;
-    let ctx: *mut c_void = (&mut calls as *mut usize).cast();
-    // SAFETY: valid world, callback and context.
-    assert_eq!(unsafe { phys_test_pairwise(world, Some(count_pairs), ctx) }, PHYS_OK);
-    assert_eq!(calls, 3);
-    // SAFETY: made by phys_world_create.
-    unsafe { phys_world_destroy(world) };
+    let all_pairs = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let finders: [(&str, CallbackFinder); 3] = [
+        ("phys_test_pairwise", pairwise_mut),
+        ("phys_test_sweep_and_prune", phys_test_sweep_and_prune),
+        ("phys_find_pairs", phys_find_pairs),
+    ];
+    for (name, finder) in finders {
+        let mut state = Reentry {
+            world,
+            delivered: Vec::new(),
+            mutations: Vec::new(),
+            counts: Vec::new(),
+            nested: Vec::new(),
+            user_data_agrees: true,
+        };
+        // SAFETY: valid world, callback and context.
+        let status = unsafe { finder(world, Some(mutate_and_read), (&mut state as *mut Reentry).cast()) };
+        assert_eq!(status, PHYS_OK, "{name}");
+        assert_eq!(state.delivered, all_pairs, "{name}: every pair delivered");
+        assert_eq!(
+            state.mutations,
+            [PHYS_ERROR_WORLD_BUSY; 5 * 6],
+            "{name}: every mutation from the callback is refused"
+        );
+        assert_eq!(state.counts, [4; 6], "{name}: reads work, and the world is unchanged");
+        assert!(state.user_data_agrees, "{name}");
+        for (status, nested) in &state.nested {
+            assert_eq!(
+                (*status, nested.as_slice()),
+                (PHYS_OK, &all_pairs[..]),
+                "{name}: nested read"
+            );
+        }
+        assert_eq!(state.nested.len(), 6);
+        assert!(last_error().contains("busy"), "{name}: {}", last_error());
+        // The world is intact and free again: the boxes are where they were.
+        assert_eq!(count(world), 4);
+        assert!(handles.iter().all(|&h| alive(world, h)));
+        let pairs: Vec<(u64, u64)> = pairs_into(phys_test_sweep_and_prune_into, world)
+            .iter()
+            .map(|p| (p.user_a, p.user_b))
+            .collect();
+        assert_eq!(pairs, all_pairs, "{name}");
+    }
+    // Mutations work again once no call holds the world.
+    // SAFETY: valid world and handle; destroyed once.
+    unsafe {
+        assert_eq!(phys_remove(world, handles[1]), PHYS_OK);
+        assert_eq!(count(world), 3);
+        let mut calls = 0usize;
+        let ctx: *mut c_void = (&mut calls as *mut usize).cast();
+        assert_eq!(phys_test_pairwise(world, Some(count_pairs), ctx), PHYS_OK);
+        assert_eq!(calls, 3);
+        phys_world_destroy(world);
+    }
 }
 
 /// A segment whose end points are finite but whose direction overflows

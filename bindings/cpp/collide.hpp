@@ -175,7 +175,14 @@ public:
 
     friend constexpr bool operator==(Collider a, Collider b) noexcept { return a.raw_.bits == b.raw_.bits; }
     friend constexpr bool operator!=(Collider a, Collider b) noexcept { return !(a == b); }
-    friend constexpr bool operator<(Collider a, Collider b) noexcept { return a.raw_.bits < b.raw_.bits; }
+    // Key order, the order of every pair (a before b) and of ties: by slot
+    // index (the low 32 bits), then by the high word. Two live colliders of
+    // a world never share a slot, so the index alone orders them.
+    friend constexpr bool operator<(Collider a, Collider b) noexcept {
+        const std::uint64_t slot_a = a.raw_.bits & 0xFFFFFFFFu;
+        const std::uint64_t slot_b = b.raw_.bits & 0xFFFFFFFFu;
+        return slot_a != slot_b ? slot_a < slot_b : (a.raw_.bits >> 32) < (b.raw_.bits >> 32);
+    }
 
 private:
     PhysCollider raw_{0};

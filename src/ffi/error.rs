@@ -35,10 +35,18 @@ pub enum PhysStatus {
     PHYS_ERROR_CAPACITY_EXCEEDED = 8,
     /// collide panicked (a bug): the panic was caught at the boundary.
     PHYS_ERROR_PANIC = 9,
+    /// A buffer sized by the caller's count could not be allocated; nothing
+    /// was read from the caller's arrays.
+    PHYS_ERROR_OUT_OF_MEMORY = 10,
+    /// Another call was running on the same world: a mutation while any
+    /// other call runs (on another thread, or the call whose pair callback
+    /// this is), or a read-only call while a mutation runs. The header's
+    /// thread rules forbid it; the world is unchanged.
+    PHYS_ERROR_WORLD_BUSY = 11,
 }
 
 /// Every status, in code order.
-pub(crate) const ALL_STATUSES: [PhysStatus; 10] = [
+pub(crate) const ALL_STATUSES: [PhysStatus; 12] = [
     PhysStatus::PHYS_OK,
     PhysStatus::PHYS_ERROR_NULL_POINTER,
     PhysStatus::PHYS_ERROR_NON_FINITE,
@@ -49,6 +57,8 @@ pub(crate) const ALL_STATUSES: [PhysStatus; 10] = [
     PhysStatus::PHYS_ERROR_BUFFER_TOO_SMALL,
     PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED,
     PhysStatus::PHYS_ERROR_PANIC,
+    PhysStatus::PHYS_ERROR_OUT_OF_MEMORY,
+    PhysStatus::PHYS_ERROR_WORLD_BUSY,
 ];
 
 impl PhysStatus {
@@ -65,6 +75,8 @@ impl PhysStatus {
             PhysStatus::PHYS_ERROR_BUFFER_TOO_SMALL => c"the output buffer is too small",
             PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED => c"the world is full",
             PhysStatus::PHYS_ERROR_PANIC => c"internal error: collide panicked",
+            PhysStatus::PHYS_ERROR_OUT_OF_MEMORY => c"out of memory",
+            PhysStatus::PHYS_ERROR_WORLD_BUSY => c"another call is running on the world",
         }
     }
 }
@@ -79,6 +91,8 @@ pub(crate) enum Failure {
     NullPointer(&'static str),
     /// The caller's buffer holds fewer than `needed` records.
     BufferTooSmall { needed: usize },
+    /// Another call holds the world (see `PhysWorld`'s access count).
+    WorldBusy,
 }
 
 impl From<Error> for Failure {
@@ -92,6 +106,7 @@ impl Failure {
         match self {
             Failure::NullPointer(_) => PhysStatus::PHYS_ERROR_NULL_POINTER,
             Failure::BufferTooSmall { .. } => PhysStatus::PHYS_ERROR_BUFFER_TOO_SMALL,
+            Failure::WorldBusy => PhysStatus::PHYS_ERROR_WORLD_BUSY,
             Failure::Core(e) => match e {
                 Error::NonFinite(_) => PhysStatus::PHYS_ERROR_NON_FINITE,
                 Error::InvertedBox(_) => PhysStatus::PHYS_ERROR_INVERTED_BOX,
@@ -99,6 +114,7 @@ impl Failure {
                 Error::StaleHandle => PhysStatus::PHYS_ERROR_STALE_HANDLE,
                 Error::InvalidArgument(_) => PhysStatus::PHYS_ERROR_INVALID_ARGUMENT,
                 Error::CapacityExceeded => PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED,
+                Error::OutOfMemory(_) => PhysStatus::PHYS_ERROR_OUT_OF_MEMORY,
             },
         }
     }
@@ -108,6 +124,11 @@ impl Failure {
             Failure::Core(e) => e.to_string(),
             Failure::NullPointer(name) => format!("`{name}` is NULL"),
             Failure::BufferTooSmall { needed } => format!("the buffer is too small: {needed} records are needed"),
+            Failure::WorldBusy => {
+                "the world is busy: another call is running on it (a mutation needs the world alone, \
+                 a read-only call needs no mutation running)"
+                    .into()
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::query::{overlap, read_filter};
 use crate::ffi::types::*;
-use crate::ffi::world::{add, check_count, check_pointer, read_in, world_ref, Out, PhysWorld};
+use crate::ffi::world::{add, check_count, check_pointer, copy_in, read_in, try_vec, world_ref, Out, PhysWorld};
 use crate::math::Vec3;
 use crate::shape::{ConvexHull, TriangleMesh};
 
@@ -93,12 +93,7 @@ pub unsafe extern "C" fn phys_add_cone(
 
 /// The convex hull of `count` points read from `points` (object space).
 fn hull_of(points: *const PhysVec3, count: usize) -> Result<Shape, Failure> {
-    check_pointer(points, "points")?;
-    check_count::<PhysVec3>(count, "too many hull points")?;
-    // SAFETY: non-NULL and aligned (checked), the byte length fits in
-    // `isize` (checked); the caller guarantees `count` readable points.
-    let points = unsafe { core::slice::from_raw_parts(points, count) };
-    let points: Vec<Vec3> = points.iter().map(|&p| p.into()).collect();
+    let points: Vec<Vec3> = copy_in(points, count, "points", Vec3::from)?;
     Ok(Shape::Hull(Arc::new(ConvexHull::from_points(&points)?)))
 }
 
@@ -136,16 +131,13 @@ fn mesh_of(
     }
     check_count::<PhysVec3>(vertex_count, "too many mesh vertices or indices")?;
     check_count::<u32>(index_count, "too many mesh vertices or indices")?;
-    // SAFETY: non-NULL and aligned (checked), the byte lengths fit in
-    // `isize` (checked); the caller guarantees the counts are readable.
-    let (vertices, indices) = unsafe {
-        (
-            core::slice::from_raw_parts(vertices, vertex_count),
-            core::slice::from_raw_parts(indices, index_count),
-        )
-    };
-    let vertices: Vec<Vec3> = vertices.iter().map(|&p| p.into()).collect();
-    let triangles: Vec<[u32; 3]> = indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+    // Both buffers are reserved before either array is read.
+    let mut triangles: Vec<[u32; 3]> = try_vec(index_count / 3, "the mesh's triangles")?;
+    let vertices: Vec<Vec3> = copy_in(vertices, vertex_count, "vertices", Vec3::from)?;
+    // SAFETY: non-NULL and aligned (checked), the byte length fits in
+    // `isize` (checked); the caller guarantees `index_count` readable indices.
+    let indices = unsafe { core::slice::from_raw_parts(indices, index_count) };
+    triangles.extend(indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]));
     Ok(Shape::Mesh(Arc::new(TriangleMesh::new(vertices, triangles)?)))
 }
 
@@ -215,7 +207,7 @@ fn shape_cast(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let motion = read_in(motion, "motion")?.into();
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         match world.world.shape_cast(&shape, motion, &filter)? {
             Some(hit) => {
                 out.write(PhysShapeHit::new(hit, world.salt));
@@ -303,7 +295,7 @@ pub unsafe extern "C" fn phys_closest_point(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let point = read_in(point, "point")?.into();
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         match world.world.closest_point(point, max_distance, &filter)? {
             Some((key, distance)) => {
                 out.write(PhysClosest {
@@ -395,7 +387,7 @@ pub unsafe extern "C" fn phys_move_and_slide_capsule(
         let world = world_ref(world)?;
         let capsule = Shape::Capsule(read_in(capsule, "capsule")?.into());
         let motion = read_in(motion, "motion")?.into();
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         let moved = world
             .world
             .move_and_slide(&capsule, motion, &filter, max_iterations as usize)?;

@@ -1,6 +1,6 @@
 //! The `phys_*` query functions: segment casts (closest, any, all, many),
 //! region overlaps, the pair finders and the pair events. Thin shells over
-//! the safe [`World`](crate::World) queries, with the conventions of
+//! the safe [`World`] queries, with the conventions of
 //! [`world`](super::world): checked pointers, outputs written on success,
 //! caller buffers that report the total they need.
 
@@ -10,9 +10,11 @@ use crate::broad::Pair;
 use crate::collider::Shape;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::types::*;
-use crate::ffi::world::{check_pointer, read_in, world_mut, world_ref, Out, PhysWorld};
+use crate::ffi::world::{
+    check_count, check_pointer, copy_in, read_in, try_vec, world_mut, world_ref, Out, PhysWorld, WorldState,
+};
 use crate::shape::Segment;
-use crate::world::Hit;
+use crate::world::{Hit, World};
 
 /// Casts the closed segment against every collider `filter` accepts (NULL
 /// accepts all; a stale `exclude` excludes nothing) and reports the closest
@@ -34,7 +36,7 @@ pub unsafe extern "C" fn phys_segment_cast(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let segment = read_segment(segment)?;
-        match world.world.segment_cast(&segment, &read_filter(world, filter)?)? {
+        match world.world.segment_cast(&segment, &read_filter(&world, filter)?)? {
             Some(hit) => {
                 out.write(PhysHit::new(hit, world.salt));
                 out_hit.write(true);
@@ -45,8 +47,8 @@ pub unsafe extern "C" fn phys_segment_cast(
     })
 }
 
-/// Calls `callback` for each pair in `pairs` with no borrow of the world
-/// alive, so the callback may call back into collide.
+/// Calls `callback` for each pair in `pairs`, which are not borrowed from
+/// the world: the callback may run read-only calls on it.
 fn deliver(
     pairs: &[PhysPair],
     callback: unsafe extern "C" fn(*mut c_void, PhysCollider, u64, PhysCollider, u64),
@@ -63,7 +65,8 @@ fn deliver(
 /// or reports how many are needed: the convention of every `*_into`
 /// function. `*written` and `*total` get the count on success; with
 /// `PHYS_ERROR_BUFFER_TOO_SMALL` only `*total` is written. `out` may be NULL
-/// when nothing is to be written.
+/// when `capacity` is 0, and only then, whatever the count; a `capacity` no
+/// array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
 fn fill<S: Copy, T>(
     items: &[S],
     convert: impl Fn(S) -> T,
@@ -74,21 +77,51 @@ fn fill<S: Copy, T>(
 ) -> Result<(), Failure> {
     let written = Out::new(written, "written")?;
     let total = Out::new(total, "total")?;
+    if capacity != 0 {
+        check_pointer(out.cast_const(), "out")?;
+        check_count::<T>(capacity, "capacity larger than any array")?;
+    }
     if items.len() > capacity {
         total.write(items.len());
         return Err(Failure::BufferTooSmall { needed: items.len() });
     }
-    if !items.is_empty() {
-        check_pointer(out.cast_const(), "out")?;
-    }
     for (i, item) in items.iter().enumerate() {
-        // SAFETY: `out` is non-NULL and aligned (checked above), and the
-        // caller guarantees `capacity >= items.len()` writable records.
+        // SAFETY: `capacity >= items.len() > 0`, so `out` is non-NULL and
+        // aligned (checked above), and the caller guarantees `capacity`
+        // writable records.
         unsafe { out.add(i).write(convert(*item)) };
     }
     written.write(items.len());
     total.write(items.len());
     Ok(())
+}
+
+/// Finds the pairs with `find` (a mutation: the finder keeps its state),
+/// then calls `callback` for each with the world held for reading only: the
+/// callback may run read-only calls on it, and a mutating call gets
+/// `PHYS_ERROR_WORLD_BUSY`. The pairs go through the world's scratch buffer,
+/// taken back when no callback holds the world any more.
+fn find_and_deliver(
+    world: *mut PhysWorld,
+    callback: PhysPairCallback,
+    ctx: *mut c_void,
+    find: impl FnOnce(&mut World) -> &[Pair],
+) -> PhysStatus {
+    guard(|| {
+        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
+        let mut state = world_mut(world)?;
+        let mut pairs = core::mem::take(&mut state.pair_scratch);
+        pairs.clear();
+        let salt = state.salt;
+        pairs.extend(find(&mut state.world).iter().map(|&p| PhysPair::new(p, salt)));
+        let reading = state.downgrade();
+        deliver(&pairs, callback, ctx);
+        let mut state = reading.try_upgrade();
+        if state.is_exclusive() {
+            state.pair_scratch = pairs;
+        }
+        Ok(())
+    })
 }
 
 /// Every pair by the O(n²) loop, and the world's salt.
@@ -101,9 +134,9 @@ fn pairwise(world: *const PhysWorld) -> Result<(Vec<Pair>, u32), Failure> {
 
 /// Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
 /// found by testing every pair (the book's O(n²) `TestPairwise`). Pairs come
-/// in increasing key order. The callback sees the pairs as they were when the
-/// call began and may call any `phys_*` function but `phys_world_destroy` on
-/// this world, and must not throw.
+/// in increasing key order. The world is held for reading while the callback
+/// runs: it may run read-only calls on it, and a mutating call on it gets
+/// `PHYS_ERROR_WORLD_BUSY`. It must not throw.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -115,9 +148,13 @@ pub unsafe extern "C" fn phys_test_pairwise(
 ) -> PhysStatus {
     guard(|| {
         let callback = callback.ok_or(Failure::NullPointer("callback"))?;
-        let (pairs, salt) = pairwise(world)?;
-        let pairs: Vec<PhysPair> = pairs.into_iter().map(|p| PhysPair::new(p, salt)).collect();
+        let reading = world_ref(world)?;
+        let mut pairs = Vec::new();
+        reading
+            .world
+            .test_pairwise(|p| pairs.push(PhysPair::new(p, reading.salt)));
         deliver(&pairs, callback, ctx);
+        drop(reading);
         Ok(())
     })
 }
@@ -145,9 +182,9 @@ pub unsafe extern "C" fn phys_test_pairwise_into(
 
 /// Calls `callback` once per overlapping pair: the same pairs, in the same
 /// order, as `phys_test_pairwise`, found by sweep and prune. Needs exclusive
-/// access (the finder keeps its sorted arrays between calls). The callback
-/// may call any `phys_*` function but `phys_world_destroy` on this world, and
-/// must not throw.
+/// access (the finder keeps its sorted arrays between calls); the world is
+/// held for reading only while the callback runs, with the rules of
+/// `phys_test_pairwise`'s callback.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -157,23 +194,7 @@ pub unsafe extern "C" fn phys_test_sweep_and_prune(
     callback: PhysPairCallback,
     ctx: *mut c_void,
 ) -> PhysStatus {
-    guard(|| {
-        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
-        let state = world_mut(world)?;
-        let mut pairs = core::mem::take(&mut state.pair_scratch);
-        pairs.clear();
-        let salt = state.salt;
-        pairs.extend(
-            state
-                .world
-                .pairs_sweep_and_prune()
-                .iter()
-                .map(|&p| PhysPair::new(p, salt)),
-        );
-        deliver(&pairs, callback, ctx);
-        world_mut(world)?.pair_scratch = pairs;
-        Ok(())
-    })
+    find_and_deliver(world, callback, ctx, World::pairs_sweep_and_prune)
 }
 
 /// The pairs of `phys_test_sweep_and_prune` into a caller buffer, with the
@@ -190,7 +211,7 @@ pub unsafe extern "C" fn phys_test_sweep_and_prune_into(
     total: *mut usize,
 ) -> PhysStatus {
     guard(|| {
-        let state = world_mut(world)?;
+        let mut state = world_mut(world)?;
         let salt = state.salt;
         let pairs = state.world.pairs_sweep_and_prune();
         fill(pairs, |p| PhysPair::new(p, salt), out, capacity, written, total)
@@ -203,7 +224,7 @@ fn read_segment(segment: *const PhysSegment) -> Result<Segment, Failure> {
 }
 
 /// The filter of a query: NULL accepts every collider.
-pub(crate) fn read_filter(world: &PhysWorld, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
+pub(crate) fn read_filter(world: &WorldState, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
     if filter.is_null() {
         return Ok(crate::QueryFilter::ALL);
     }
@@ -228,7 +249,7 @@ pub unsafe extern "C" fn phys_segment_cast_any(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let segment = read_segment(segment)?;
-        match world.world.segment_cast_any(&segment, &read_filter(world, filter)?)? {
+        match world.world.segment_cast_any(&segment, &read_filter(&world, filter)?)? {
             Some(hit) => {
                 out.write(PhysHit::new(hit, world.salt));
                 out_hit.write(true);
@@ -261,7 +282,7 @@ pub unsafe extern "C" fn phys_segment_cast_all(
         let mut hits = Vec::new();
         world
             .world
-            .segment_cast_all(&segment, &read_filter(world, filter)?, &mut hits)?;
+            .segment_cast_all(&segment, &read_filter(&world, filter)?, &mut hits)?;
         let salt = world.salt;
         fill(&hits, |h| PhysHit::new(h, salt), out, capacity, written, total)
     })
@@ -269,9 +290,12 @@ pub unsafe extern "C" fn phys_segment_cast_all(
 
 /// The closest hit of each of `count` segments: `out_hit[i]` says whether
 /// `segments[i]` hit and, if so, `out[i]` holds the hit (`out[i]` is left
-/// alone on a miss). Spread over all cores when collide is built with its
-/// default `parallel` feature. Allocates two arrays per call (never per
-/// segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0.
+/// alone on a miss). Runs on the threads `phys_world_set_thread_count`
+/// chose (one per core by default, all joined before the return). Allocates two arrays per call (never per
+/// segment). `segments`, `out_hit` and `out` may be NULL when `count` is 0;
+/// a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT` and one
+/// whose arrays cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before
+/// any segment is read.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -287,19 +311,18 @@ pub unsafe extern "C" fn phys_segment_cast_batch(
 ) -> PhysStatus {
     guard(|| {
         let world = world_ref(world)?;
-        let filter = read_filter(world, filter)?;
+        let filter = read_filter(&world, filter)?;
         if count == 0 {
             return Ok(());
         }
         check_pointer(segments, "segments")?;
         check_pointer(out_hit.cast_const(), "out_hit")?;
         check_pointer(out.cast_const(), "out")?;
-        let segments: Vec<Segment> = (0..count)
-            // SAFETY: `segments` is non-NULL and aligned (checked), and the
-            // caller guarantees `count` readable records.
-            .map(|i| unsafe { segments.add(i).read() }.into())
-            .collect();
-        let mut hits: Vec<Option<Hit>> = vec![None; count];
+        // `PhysHit` is the largest record of the three arrays.
+        check_count::<PhysHit>(count, "count larger than any array")?;
+        let mut hits: Vec<Option<Hit>> = try_vec(count, "the batch's hits")?;
+        let segments: Vec<Segment> = copy_in(segments, count, "segments", Segment::from)?;
+        hits.resize(count, None);
         world.world.segment_cast_batch(&segments, &filter, &mut hits)?;
         for (i, hit) in hits.into_iter().enumerate() {
             // SAFETY: both arrays are non-NULL and aligned (checked), and the
@@ -332,7 +355,7 @@ pub(crate) fn overlap(
         let mut found = Vec::new();
         world
             .world
-            .overlap(&shape, &read_filter(world, filter)?, |key, collider| {
+            .overlap(&shape, &read_filter(&world, filter)?, |key, collider| {
                 found.push((key, collider.user_data()));
             })?;
         let salt = world.salt;
@@ -407,8 +430,8 @@ pub unsafe extern "C" fn phys_overlap_capsule(
 /// `phys_test_pairwise`, in the same order, found with the tree and
 /// incrementally (only colliders changed since the last call are
 /// re-queried): the fastest finder from frame to frame. Needs exclusive
-/// access. The callback may call any `phys_*` function but
-/// `phys_world_destroy` on this world, and must not throw.
+/// access; the world is held for reading only while the callback runs, with
+/// the rules of `phys_test_pairwise`'s callback.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; `callback` is a valid function.
@@ -418,17 +441,7 @@ pub unsafe extern "C" fn phys_find_pairs(
     callback: PhysPairCallback,
     ctx: *mut c_void,
 ) -> PhysStatus {
-    guard(|| {
-        let callback = callback.ok_or(Failure::NullPointer("callback"))?;
-        let state = world_mut(world)?;
-        let mut pairs = core::mem::take(&mut state.pair_scratch);
-        pairs.clear();
-        let salt = state.salt;
-        pairs.extend(state.world.pairs().iter().map(|&p| PhysPair::new(p, salt)));
-        deliver(&pairs, callback, ctx);
-        world_mut(world)?.pair_scratch = pairs;
-        Ok(())
-    })
+    find_and_deliver(world, callback, ctx, World::pairs)
 }
 
 /// The pairs of `phys_find_pairs` into a caller buffer, with the `*_into`
@@ -445,7 +458,7 @@ pub unsafe extern "C" fn phys_find_pairs_into(
     total: *mut usize,
 ) -> PhysStatus {
     guard(|| {
-        let state = world_mut(world)?;
+        let mut state = world_mut(world)?;
         let salt = state.salt;
         fill(
             state.world.pairs(),
@@ -475,7 +488,8 @@ pub unsafe extern "C" fn phys_update_pair_events(
     guard(|| {
         let began = Out::new(began, "began")?;
         let ended = Out::new(ended, "ended")?;
-        let events = world_mut(world)?.world.pair_events();
+        let mut access = world_mut(world)?;
+        let events = access.world.pair_events();
         began.write(events.began.len());
         ended.write(events.ended.len());
         Ok(())

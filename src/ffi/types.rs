@@ -81,8 +81,17 @@ pub struct PhysCapsule {
     pub radius: f32,
 }
 
-/// Placement of a collider: `p_world = rotation·(scale ∘ p) + translation`.
-/// The rotation must be a unit quaternion.
+/// Placement of a collider: points map by
+/// `p_world = rotation·(scale ∘ p) + translation`. The rotation must be a
+/// unit quaternion.
+///
+/// Round shapes stay round: the radius of a sphere, capsule, cylinder or
+/// cone scales by the largest `|scale_i|`, while its centre or axis ends map
+/// as points, so a non-uniform scale gives the smallest round shape holding
+/// the scaled axis (a unit sphere scaled by (1, 2, 3) is a sphere of
+/// radius 3, not an ellipsoid). A box follows the book's `BoxComponent`
+/// (scaled, rotated when `PHYS_COLLIDER_SHOULD_ROTATE`, kept axis-aligned);
+/// triangles, hulls and meshes map point by point.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct PhysTransform {
@@ -98,6 +107,12 @@ pub struct PhysTransform {
 /// mixed with its world's salt. `{0}` never names a live collider; a removed
 /// collider's handle is reported stale, never aliased to a new one; a handle
 /// from another world is reported stale too (its generation does not match).
+///
+/// Key order, in which pairs list `a` before `b` and ties are broken: by
+/// slot index (`bits & 0xFFFFFFFF`), then by the high word. Two live
+/// colliders of a world never share a slot index, so the index alone orders
+/// them; comparing `bits` as a whole does not (the generation is the high
+/// word).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PhysCollider {
@@ -160,7 +175,8 @@ pub struct PhysHit {
     pub normal: PhysVec3,
 }
 
-/// An overlapping pair, `a` before `b` in key order.
+/// An overlapping pair, `a` before `b` in key order (see `PhysCollider`):
+/// `a`'s slot index is below `b`'s.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PhysPair {
@@ -297,7 +313,9 @@ pub struct PhysClosest {
 }
 
 /// Called once per overlapping pair with the caller's context pointer. It
-/// must not unwind (throw) into collide; it may call any `phys_*` function.
+/// must not unwind (throw) into collide. It may run read-only `phys_*`
+/// calls on the world being iterated (a mutating one gets
+/// `PHYS_ERROR_WORLD_BUSY`) and any call on another world.
 pub type PhysPairCallback =
     Option<unsafe extern "C" fn(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64)>;
 

@@ -8,7 +8,9 @@
 //! `PhysWorld*` comes from `phys_world_create` and was not destroyed. NULL
 //! and misaligned pointers are detected and reported, not dereferenced.
 
+use core::cell::UnsafeCell;
 use core::ffi::c_char;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use slotmap::Key;
 
@@ -16,21 +18,162 @@ use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape, Transform};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
 use crate::ffi::types::*;
-use crate::world::World;
+use crate::world::{Threads, World};
 
 /// An opaque physics world: colliders and the queries over them.
 ///
 /// Thread rules: functions taking `const PhysWorld*` only read and may run
 /// concurrently with each other on the same world; functions taking
 /// `PhysWorld*` need exclusive access. No query rebuilds anything lazily.
+/// A call breaking these rules (a mutation while another call runs on the
+/// same world, on another thread or from a pair callback; a read-only call
+/// while a mutation runs) is refused with `PHYS_ERROR_WORLD_BUSY`, the world
+/// unchanged.
 pub struct PhysWorld {
+    /// `WRITER` while a mutating call runs, else the number of read-only
+    /// calls running: the only field touched before access is granted.
+    access: AtomicUsize,
+    /// The world itself, reached only through an [`Access`] guard.
+    state: UnsafeCell<WorldState>,
+}
+
+/// What a [`PhysWorld`] holds, behind its access count.
+pub(crate) struct WorldState {
     pub(crate) world: World,
     /// Mixed into every handle's generation, so a handle of another world is
     /// detected as stale (see `PhysCollider::encode`).
     pub(crate) salt: u32,
-    /// Reused by `phys_test_sweep_and_prune` to hand pairs to the callback
-    /// without holding a borrow of the world while C code runs.
+    /// Reused by the pair finders with callbacks to hand pairs over without
+    /// holding a borrow of the world while C code runs.
     pub(crate) pair_scratch: Vec<PhysPair>,
+}
+
+/// The value of `PhysWorld::access` while a mutating call runs.
+const WRITER: usize = usize::MAX;
+
+/// Granted access to a world's state: shared (a read-only call, counted in
+/// `access`) or exclusive (`access == WRITER`). Dropping it, on return or
+/// on unwinding, gives the access back.
+pub(crate) struct Access<'a> {
+    owner: &'a PhysWorld,
+    exclusive: bool,
+}
+
+impl PhysWorld {
+    /// A C world: batch calls run on one thread per core, all joined
+    /// before the call returns (`Threads::Count(0)`), so no thread of
+    /// collide's outlives a call.
+    fn new(mut world: World) -> Self {
+        world.set_threads(Threads::Count(0));
+        Self {
+            access: AtomicUsize::new(0),
+            state: UnsafeCell::new(WorldState {
+                world,
+                salt: next_salt(),
+                pair_scratch: Vec::new(),
+            }),
+        }
+    }
+
+    /// Shared access for a read-only call, unless a mutating call holds the
+    /// world.
+    fn read(&self) -> Result<Access<'_>, Failure> {
+        let mut readers = self.access.load(Ordering::Relaxed);
+        loop {
+            if readers >= WRITER - 1 {
+                return Err(Failure::WorldBusy);
+            }
+            match self
+                .access
+                .compare_exchange_weak(readers, readers + 1, Ordering::Acquire, Ordering::Relaxed)
+            {
+                Ok(_) => {
+                    return Ok(Access {
+                        owner: self,
+                        exclusive: false,
+                    })
+                }
+                Err(now) => readers = now,
+            }
+        }
+    }
+
+    /// Exclusive access for a mutating call, unless any other call holds the
+    /// world.
+    fn write(&self) -> Result<Access<'_>, Failure> {
+        self.access
+            .compare_exchange(0, WRITER, Ordering::Acquire, Ordering::Relaxed)
+            .map_err(|_| Failure::WorldBusy)?;
+        Ok(Access {
+            owner: self,
+            exclusive: true,
+        })
+    }
+}
+
+impl Access<'_> {
+    /// Turns exclusive access into shared access (the only reader), so
+    /// that a pair callback may run read-only calls on the world while
+    /// mutations stay refused.
+    pub(crate) fn downgrade(self) -> Self {
+        debug_assert!(self.exclusive);
+        let owner = self.owner;
+        core::mem::forget(self);
+        owner.access.store(1, Ordering::Release);
+        Access {
+            owner,
+            exclusive: false,
+        }
+    }
+
+    /// Turns shared access back into exclusive access if no other reader
+    /// holds the world; otherwise keeps it shared.
+    pub(crate) fn try_upgrade(mut self) -> Self {
+        if !self.exclusive
+            && self
+                .owner
+                .access
+                .compare_exchange(1, WRITER, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.exclusive = true;
+        }
+        self
+    }
+
+    /// Whether this access is exclusive.
+    pub(crate) fn is_exclusive(&self) -> bool {
+        self.exclusive
+    }
+}
+
+impl Drop for Access<'_> {
+    fn drop(&mut self) {
+        if self.exclusive {
+            self.owner.access.store(0, Ordering::Release);
+        } else {
+            self.owner.access.fetch_sub(1, Ordering::Release);
+        }
+    }
+}
+
+impl core::ops::Deref for Access<'_> {
+    type Target = WorldState;
+
+    fn deref(&self) -> &WorldState {
+        // SAFETY: access is granted: shared (no exclusive access exists
+        // while the count is not WRITER) or exclusive (no other access).
+        unsafe { &*self.owner.state.get() }
+    }
+}
+
+impl core::ops::DerefMut for Access<'_> {
+    fn deref_mut(&mut self) -> &mut WorldState {
+        assert!(self.exclusive, "mutable access to a world held for reading");
+        // SAFETY: exclusive access: `access` is WRITER, held by this guard,
+        // so no other reference to the state exists.
+        unsafe { &mut *self.owner.state.get() }
+    }
 }
 
 /// A checked output pointer: non-NULL and aligned, written at most once,
@@ -70,6 +213,36 @@ pub(crate) fn check_count<T>(count: usize, message: &'static str) -> Result<(), 
     Ok(())
 }
 
+/// An empty vector with room for `count` records, or
+/// `PHYS_ERROR_OUT_OF_MEMORY` (`what` names the buffer) when the room cannot
+/// be allocated: every buffer whose size a caller's count decides is
+/// reserved this way, before any of the caller's records is read.
+pub(crate) fn try_vec<T>(count: usize, what: &'static str) -> Result<Vec<T>, Failure> {
+    let mut records = Vec::new();
+    records.try_reserve_exact(count).map_err(|_| Error::OutOfMemory(what))?;
+    Ok(records)
+}
+
+/// The `count` records of the caller's array `ptr`, converted, in a vector
+/// reserved by [`try_vec`]. The count is checked against `isize` first,
+/// the room is reserved next, and only then is a record read, so a count
+/// the caller's memory cannot back is refused without touching it.
+pub(crate) fn copy_in<S: Copy, T>(
+    ptr: *const S,
+    count: usize,
+    what: &'static str,
+    convert: impl Fn(S) -> T,
+) -> Result<Vec<T>, Failure> {
+    check_pointer(ptr, what)?;
+    check_count::<S>(count, "count larger than any array")?;
+    let mut records = try_vec(count, what)?;
+    // SAFETY: non-NULL and aligned (checked), the byte length fits in
+    // `isize` (checked); the caller guarantees `count` readable records.
+    let source = unsafe { core::slice::from_raw_parts(ptr, count) };
+    records.extend(source.iter().map(|&record| convert(record)));
+    Ok(records)
+}
+
 /// Copies `*ptr` in after checking it.
 pub(crate) fn read_in<T: Copy>(ptr: *const T, name: &'static str) -> Result<T, Failure> {
     check_pointer(ptr, name)?;
@@ -87,22 +260,28 @@ pub(crate) fn read_or<T: Copy>(ptr: *const T, default: T, name: &'static str) ->
     }
 }
 
-pub(crate) fn world_ref<'a>(world: *const PhysWorld) -> Result<&'a PhysWorld, Failure> {
+/// Shared access to `*world` for a read-only call: `PHYS_ERROR_WORLD_BUSY`
+/// while a mutating call holds it. Every `phys_*` function taking a
+/// `const PhysWorld*` reaches the world through it.
+pub(crate) fn world_ref<'a>(world: *const PhysWorld) -> Result<Access<'a>, Failure> {
     check_pointer(world, "world")?;
     // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
-    // from `phys_world_create`, is not destroyed, and is not being mutated.
-    Ok(unsafe { &*world })
+    // from `phys_world_create` and is not destroyed. Only a shared reference
+    // is formed: the state inside is reached through the granted access.
+    unsafe { &*world }.read()
 }
 
-pub(crate) fn world_mut<'a>(world: *mut PhysWorld) -> Result<&'a mut PhysWorld, Failure> {
+/// Exclusive access to `*world` for a mutating call: `PHYS_ERROR_WORLD_BUSY`
+/// while any other call holds it. Every `phys_*` function taking a
+/// `PhysWorld*` reaches the world through it.
+pub(crate) fn world_mut<'a>(world: *mut PhysWorld) -> Result<Access<'a>, Failure> {
     check_pointer(world.cast_const(), "world")?;
-    // SAFETY: non-NULL and aligned (checked); the caller guarantees it came
-    // from `phys_world_create`, is not destroyed, and nothing else accesses
-    // it during the call.
-    Ok(unsafe { &mut *world })
+    // SAFETY: as in `world_ref`; exclusivity comes from the access count,
+    // not from this reference, which is shared.
+    unsafe { &*world }.write()
 }
 
-impl PhysWorld {
+impl WorldState {
     pub(crate) fn key_of(&self, collider: PhysCollider) -> Result<ColliderKey, Failure> {
         collider.decode(self.salt).ok_or(Failure::Core(Error::StaleHandle))
     }
@@ -214,17 +393,16 @@ pub unsafe extern "C" fn phys_world_create(out: *mut *mut PhysWorld) -> PhysStat
 pub unsafe extern "C" fn phys_world_create_with_limit(max_colliders: usize, out: *mut *mut PhysWorld) -> PhysStatus {
     guard(|| {
         let out = Out::new(out, "out")?;
-        let world = Box::new(PhysWorld {
-            world: World::with_max_colliders(max_colliders),
-            salt: next_salt(),
-            pair_scratch: Vec::new(),
-        });
+        let world = Box::new(PhysWorld::new(World::with_max_colliders(max_colliders)));
         out.write(Box::into_raw(world));
         Ok(())
     })
 }
 
-/// Destroys a world and every collider in it. NULL is ignored.
+/// Destroys a world and every collider in it. NULL is ignored. A world
+/// another call is running on (another thread's, or the call whose pair
+/// callback this is) is not destroyed: it stays valid, and
+/// `phys_last_error_message` says why.
 ///
 /// # Safety
 /// `world` is NULL or came from `phys_world_create` and is not used again.
@@ -233,11 +411,13 @@ pub unsafe extern "C" fn phys_world_destroy(world: *mut PhysWorld) {
     if world.is_null() {
         return;
     }
-    // SAFETY: non-NULL, made by `Box::into_raw` in `phys_world_create`, and
-    // the caller gives up its pointer.
-    let world = unsafe { Box::from_raw(world) };
-    guard(move || {
-        drop(world);
+    guard(|| {
+        // Exclusive access, kept: the world is freed holding it.
+        core::mem::forget(world_mut(world)?);
+        // SAFETY: non-NULL, made by `Box::into_raw` in `phys_world_create`,
+        // no other call holds it (exclusive access was granted), and the
+        // caller gives up its pointer.
+        drop(unsafe { Box::from_raw(world) });
         Ok(())
     });
 }
@@ -264,9 +444,9 @@ pub unsafe extern "C" fn phys_world_count(world: *const PhysWorld, out: *mut usi
 pub unsafe extern "C" fn phys_collider_is_alive(world: *const PhysWorld, collider: PhysCollider) -> bool {
     // No status to report, so no last-error message either: a NULL world is
     // simply "not alive", and a panic (a bug) is caught and answers false.
-    std::panic::catch_unwind(|| {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         world_ref(world).is_ok_and(|w| w.key_of(collider).is_ok_and(|key| w.world.contains(key)))
-    })
+    }))
     .unwrap_or(false)
 }
 
@@ -279,7 +459,8 @@ pub(crate) fn add(
     guard(|| {
         let shape = shape?;
         let out = Out::new(out, "out")?;
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         let key = world.world.add(collider_desc(shape, desc)?)?;
         out.write(world.handle(key));
         Ok(())
@@ -354,7 +535,8 @@ pub unsafe extern "C" fn phys_add_capsule(
 #[no_mangle]
 pub unsafe extern "C" fn phys_remove(world: *mut PhysWorld, collider: PhysCollider) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.remove(world.key_of(collider)?)?;
         Ok(())
     })
@@ -373,7 +555,8 @@ pub unsafe extern "C" fn phys_set_transform(
 ) -> PhysStatus {
     guard(|| {
         let transform = read_in(transform, "transform")?;
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_transform(world.key_of(collider)?, transform.into())?;
         Ok(())
     })
@@ -382,7 +565,8 @@ pub unsafe extern "C" fn phys_set_transform(
 fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape, Failure>) -> PhysStatus {
     guard(|| {
         let shape = shape?;
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_shape(world.key_of(collider)?, shape)?;
         Ok(())
     })
@@ -394,7 +578,9 @@ fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape,
 /// transform its status is returned and no collider has changed. Faster
 /// than `count` calls of `phys_set_transform` for many colliders (their
 /// memory loads overlap). `colliders` and `transforms` may be NULL when
-/// `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
+/// `count` is 0; a `count` no array can hold is `PHYS_ERROR_INVALID_ARGUMENT`
+/// and one whose batch cannot be allocated `PHYS_ERROR_OUT_OF_MEMORY`, both
+/// before any record is read.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h; each array holds `count`
@@ -407,24 +593,30 @@ pub unsafe extern "C" fn phys_set_transforms(
     count: usize,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         if count == 0 {
             return Ok(());
         }
         check_pointer(colliders, "colliders")?;
         check_pointer(transforms, "transforms")?;
         check_count::<PhysTransform>(count, "count larger than any array")?;
-        let updates: Vec<(ColliderKey, Transform)> = (0..count)
-            .map(|i| {
-                // SAFETY: both arrays are non-NULL and aligned (checked), and
-                // the caller guarantees `count` readable records in each.
-                let (collider, transform) = unsafe { (colliders.add(i).read(), transforms.add(i).read()) };
-                // A handle of no collider of this world becomes the null
-                // key, stale in its place: the first bad entry decides.
-                let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
-                (key, Transform::from(transform))
-            })
-            .collect();
+        let mut updates = try_vec(count, "the batch of updates")?;
+        // SAFETY: both non-NULL and aligned (checked), the byte lengths fit
+        // in `isize` (checked, `PhysCollider` being the smaller record); the
+        // caller guarantees `count` readable records in each.
+        let (colliders, transforms) = unsafe {
+            (
+                core::slice::from_raw_parts(colliders, count),
+                core::slice::from_raw_parts(transforms, count),
+            )
+        };
+        // A handle of no collider of this world becomes the null key, stale
+        // in its place: the first bad entry decides.
+        updates.extend(colliders.iter().zip(transforms).map(|(&collider, &transform)| {
+            let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
+            (key, Transform::from(transform))
+        }));
         world.world.set_transforms(&updates)?;
         Ok(())
     })
@@ -492,7 +684,8 @@ pub unsafe extern "C" fn phys_set_should_rotate(
     should_rotate: bool,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_should_rotate(world.key_of(collider)?, should_rotate)?;
         Ok(())
     })
@@ -509,7 +702,8 @@ pub unsafe extern "C" fn phys_set_user_data(
     user_data: u64,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_user_data(world.key_of(collider)?, user_data)?;
         Ok(())
     })
@@ -531,7 +725,8 @@ pub unsafe extern "C" fn phys_set_filter(
             category: category_bits,
             mask: mask_bits,
         };
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         world.world.set_filter(world.key_of(collider)?, filter)?;
         Ok(())
     })
@@ -600,8 +795,9 @@ pub unsafe extern "C" fn phys_get_transform(
 /// handles into `out[i]`. All or nothing: on any error none is added. A
 /// batch at least as large as the world is placed by one SAH build.
 /// `boxes` and `out` may be NULL when `count` is 0; a `count` no array can
-/// hold is `PHYS_ERROR_INVALID_ARGUMENT` before any record is read, and one
-/// beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
+/// hold is `PHYS_ERROR_INVALID_ARGUMENT` and one whose batch cannot be
+/// allocated `PHYS_ERROR_OUT_OF_MEMORY`, both before any record is read, and
+/// one beyond the world's room `PHYS_ERROR_CAPACITY_EXCEEDED` (after the
 /// records are checked, as `World::extend` does).
 ///
 /// # Safety
@@ -616,7 +812,8 @@ pub unsafe extern "C" fn phys_add_boxes(
     out: *mut PhysCollider,
 ) -> PhysStatus {
     guard(|| {
-        let world = world_mut(world)?;
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
         if count == 0 {
             return Ok(());
         }
@@ -626,27 +823,49 @@ pub unsafe extern "C" fn phys_add_boxes(
             check_pointer(descs, "descs")?;
         }
         check_count::<PhysColliderDesc>(count, "count larger than any array")?;
-        let descs = (0..count)
-            .map(|i| {
-                // SAFETY: `boxes` is non-NULL and aligned (checked), and the
-                // caller guarantees `count` readable records.
-                let aabb: PhysAabb = unsafe { boxes.add(i).read() };
-                let desc = if descs.is_null() {
-                    descs
-                } else {
-                    // SAFETY: as `boxes`: `descs` is not NULL here, aligned
-                    // (checked) and holds `count` records.
-                    unsafe { descs.add(i) }
-                };
-                collider_desc(Shape::Aabb(aabb.into()), desc)
-            })
-            .collect::<Result<Vec<_>, Failure>>()?;
-        let keys = world.world.extend(descs)?;
+        let mut all = try_vec(count, "the batch of colliders")?;
+        for i in 0..count {
+            // SAFETY: `boxes` is non-NULL and aligned (checked), and the
+            // caller guarantees `count` readable records.
+            let aabb: PhysAabb = unsafe { boxes.add(i).read() };
+            let desc = if descs.is_null() {
+                descs
+            } else {
+                // SAFETY: as `boxes`: `descs` is not NULL here, aligned
+                // (checked) and holds `count` records.
+                unsafe { descs.add(i) }
+            };
+            all.push(collider_desc(Shape::Aabb(aabb.into()), desc)?);
+        }
+        let keys = world.world.extend(all)?;
         for (i, key) in keys.into_iter().enumerate() {
             // SAFETY: `out` is non-NULL and aligned (checked), and the caller
             // guarantees `count` writable records.
             unsafe { out.add(i).write(world.handle(key)) };
         }
+        Ok(())
+    })
+}
+
+/// Chooses the threads `world`'s batch calls (`phys_segment_cast_batch`)
+/// run on: 1, the calling thread alone (for engines that split batches over
+/// their own job system); n > 1, the calling thread and n − 1 threads
+/// started for the call; 0 (a new world's setting), one thread per core
+/// likewise. Every thread collide starts is joined before the call that
+/// started it returns, so none is left behind, and the answers are the same
+/// whatever the setting. A batch of at most 256 segments always runs on the
+/// calling thread.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_set_thread_count(world: *mut PhysWorld, threads: u32) -> PhysStatus {
+    guard(|| {
+        let threads = match threads {
+            1 => Threads::CallingThread,
+            n => Threads::Count(n as usize),
+        };
+        world_mut(world)?.world.set_threads(threads);
         Ok(())
     })
 }

@@ -35,6 +35,7 @@ pub fn status_of(error: Error) -> PhysStatus {
         Error::StaleHandle => PHYS_ERROR_STALE_HANDLE,
         Error::InvalidArgument(_) => PHYS_ERROR_INVALID_ARGUMENT,
         Error::CapacityExceeded => PHYS_ERROR_CAPACITY_EXCEEDED,
+        Error::OutOfMemory(_) => PHYS_ERROR_OUT_OF_MEMORY,
     }
 }
 
