@@ -408,3 +408,63 @@ fn a_segment_through_a_thin_hull_far_from_the_origin_hits_it() {
     }
     assert_eq!(past.cast_hull(&flat), None);
 }
+
+/// A sphere cast straight down onto a box 1000 wide lands at the exact
+/// travel `y − r − 0.5`: the GJK ray cast's time is settled by the
+/// distance of the shapes at that time, to a tolerance of the gap, not of
+/// the box's width (it stopped 26 mm short, parry#429's class).
+#[test]
+fn a_sphere_cast_onto_a_wide_box_lands_at_the_exact_travel() {
+    let extents = v(500.0, 0.5, 500.0);
+    let corners: Vec<Vec3> = (0..8)
+        .map(|i| {
+            let s = |bit: i32| if i & bit != 0 { 1.0 } else { -1.0 };
+            extents * v(s(1), s(2), s(4))
+        })
+        .collect();
+    let targets = [
+        Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, extents)),
+        Shape::Hull(ConvexHull::from_points(&corners).unwrap().into()),
+    ];
+    let ball = Sphere::new(v(-339.28574, 1.470725, -339.28574), 0.5166);
+    let expected = (1.470725f64 - 0.5166f64) - 0.5;
+    for target in targets {
+        let mut world = World::new();
+        world.add(ColliderDesc::new(target.clone())).unwrap();
+        let hit = world
+            .shape_cast(&Shape::Sphere(ball), v(0.0, -10.0, 0.0), &QueryFilter::ALL)
+            .unwrap()
+            .expect("the ball lands on the box");
+        let travelled = f64::from(hit.t) * 10.0;
+        assert!(
+            (travelled - expected).abs() < 1e-4,
+            "{target:?}: travelled {travelled}, expected {expected}"
+        );
+        assert!((hit.point.y - 0.5).abs() < 1e-4, "{hit:?}");
+    }
+}
+
+/// Shapes overlapping at the start report `t = 0` with a point on the
+/// target's surface (inside the moving shape), not the midpoint of the
+/// contact points, which lies in neither surface.
+#[test]
+fn a_shape_cast_starting_in_overlap_reports_a_point_on_the_target() {
+    let target = Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::splat(0.5));
+    let moving = Obb::new(v(0.1, 0.9, -0.2), Quat::IDENTITY, Vec3::splat(0.5));
+    let hits = [
+        Shape::Obb(moving).cast_shape(v(0.0, -1.0, 0.0), &Shape::Obb(target)),
+        query::shape_cast(&moving, v(0.0, -1.0, 0.0), &target, Vec3::ZERO),
+    ];
+    for hit in hits {
+        let hit = hit.expect("overlapping at the start");
+        assert_eq!(hit.t, 0.0, "{hit:?}");
+        // On the target's boundary: its largest face distance is zero.
+        let local = hit.point.as_dvec3() - target.center.as_dvec3();
+        let outside = (local.abs() - target.half_extents.as_dvec3()).max_element();
+        assert!(outside.abs() < 1e-6, "{hit:?} is {outside} from the target's surface");
+        assert!(
+            distance_to_obb(&moving, hit.point) < 1e-6,
+            "{hit:?} not in the moving box"
+        );
+    }
+}

@@ -643,13 +643,137 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
             normal = unit_by_length(v, v_length);
         }
     }
-    Some(RayCastOutput {
+    let found = RayCastOutput {
         lambda,
         normal: if hit_plane { normal } else { Vec3::ZERO },
         point_a,
         point_b,
         started_inside: !hit_plane,
-    })
+    };
+    if hit_plane {
+        return settle_hit(pair, r, max_lambda, found, epsilon);
+    }
+    Some(found)
+}
+
+/// Most distance queries [`settle_hit`] makes.
+const MAX_SETTLE_STEPS: usize = 48;
+
+/// The ray cast's hit (a time `λ` before contact up to rounding, with the
+/// normal `n` of its last separating plane) settled on the shapes
+/// themselves: the time exact to `ε` of gap, the normal a separating
+/// direction at that time, the witness points on both shapes.
+///
+/// The gap along a unit `n` at `λ` is `g(n) = n·(λr − s_C(n)) − m`, the
+/// distance between the shapes' projections on `n`: a lower bound of their
+/// distance, equal to it for the direction of their closest points. Each
+/// round takes the GJK distance between the cores of `A − λr`, pushed back
+/// along `−n` by `push = 4ε`, and `B` (pushed, they are farther apart than
+/// GJK's touching tolerance, so its closest points and direction are those
+/// of a well-posed distance problem, where a touching pair's final simplex
+/// may be degenerate and its weights anything), and keeps whichever of the
+/// current normal and the closest points' direction `n'` has the larger
+/// gap:
+///
+/// - the gap `g = max(g(n), |v| − m − push)` (GJK's distance `|v|` is
+///   exact to its tolerance where the projections of wide shapes on a
+///   direction tilted by rounding fall short) above `ε`:
+///   `λ ← λ + g/(−n'·r)`, where the ray meets the plane through the
+///   closest points (conservative advancement: nothing of the shapes
+///   crosses that plane first); a miss when `λ > max_lambda`; the answer
+///   so far when the motion does not close the gap along `n'` (sliding, or
+///   a direction tilted by rounding);
+/// - `|g| <= ε`: the contact, with the witnesses of the pushed shapes (the
+///   one on `A` moved back by `push·n'`);
+/// - the pushed cores still overlap (rounding overshot): bisection between
+///   the last time found apart and `λ`.
+///
+/// Returns the points in the ray cast's convention (relative to
+/// `b.center()`, `A` at `λ = 0`). Started inside when the shapes overlap
+/// within `ε/|r|` of `λ = 0`.
+fn settle_hit<A: Support + ?Sized, B: Support + ?Sized>(
+    pair: &MinkowskiDifference<'_, A, B>,
+    r: Vec3,
+    max_lambda: f32,
+    found: RayCastOutput,
+    epsilon: f32,
+) -> Option<RayCastOutput> {
+    let m = pair.margin();
+    let r_length = length_without_overflow(r);
+    // Not below the rounding of the point `λr` itself (two points, whose
+    // size and touching tolerance vanish, cast from far away).
+    let epsilon = epsilon.max(8.0 * f32::EPSILON * r_length * found.lambda);
+    let push = 4.0 * epsilon;
+    let gap_along = |n: Vec3, x: Vec3| n.dot(x - pair.support(n).w) - m;
+    let mut lambda = found.lambda;
+    let mut normal = found.normal;
+    // The last time at which the shapes were found apart.
+    let mut lo = 0.0f32;
+    let mut best = found;
+    for _ in 0..MAX_SETTLE_STEPS {
+        let x = r * lambda;
+        let pushed = MinkowskiDifference {
+            a: pair.a,
+            b: pair.b,
+            offset: pair.offset - x - normal * push,
+        };
+        let out = gjk(&pushed, None);
+        let distance = length_without_overflow(out.v);
+        // By the length of `v`, not GJK's flag: its squared lengths
+        // underflow for gaps below 1e-19 (far below a tiny `ε`).
+        if !(distance > epsilon) {
+            // Overlapping at `λ` by more than `push`: back to between the
+            // last time apart and `λ`.
+            if !((lambda - lo) * r_length > epsilon) {
+                if lo == 0.0 {
+                    return Some(RayCastOutput {
+                        lambda: 0.0,
+                        normal: Vec3::ZERO,
+                        point_a: Vec3::ZERO,
+                        point_b: Vec3::ZERO,
+                        started_inside: true,
+                    });
+                }
+                break;
+            }
+            lambda = lo + 0.5 * (lambda - lo);
+            continue;
+        }
+        let closest = -unit_by_length(out.v, distance);
+        let (g_closest, g_normal) = (gap_along(closest, x), gap_along(normal, x));
+        let (n, gap) = if g_closest >= g_normal {
+            (closest, g_closest)
+        } else {
+            (normal, g_normal)
+        };
+        normal = n;
+        best = RayCastOutput {
+            lambda,
+            normal: n,
+            point_a: out.point_a + x + closest * push,
+            point_b: out.point_b,
+            started_inside: false,
+        };
+        // The distance of the closest points: where the support points lie
+        // far out across the closest direction (a wide box), rounding tilts
+        // that direction and the projected gaps fall short of it.
+        let gap = gap.max(distance - m - push);
+        if !(gap > epsilon) {
+            break;
+        }
+        let closing = -closest.dot(r);
+        if !(closing > 0.0) {
+            // Sliding along the closest direction, or rounding's tilt of
+            // it: the ray cast's own plane stands.
+            break;
+        }
+        lo = lambda;
+        lambda += gap / closing;
+        if !(lambda <= max_lambda) {
+            return None;
+        }
+    }
+    Some(best)
 }
 
 impl Segment {

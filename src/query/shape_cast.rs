@@ -461,11 +461,12 @@ fn e_cross(a: &Segment, b: &Segment, towards: Vec3) -> Vec3 {
 /// grown by the margins: in the frame of `b`, `a` moves by
 /// `motion_a − motion_b`, and they touch when `t·(motion_b − motion_a)`
 /// enters `A − B`. Every step moves `t` only forward, to a time before
-/// contact, so the answer is exact up to the tolerance (about `1e-5` of the
-/// shapes' size, along the path). The normal points from `a` to `b`; the
-/// point lies between the two shapes' witness points. Shapes that already
-/// touch or overlap return `t = 0` with the normal and point of their
-/// [`contact`].
+/// contact; the hit is then settled on the shapes placed at `t` (their
+/// GJK closest points), so the time is exact to a gap of `1e-6` of the
+/// shapes' size and the point lies on both shapes at `t` (the midpoint of
+/// their closest points). The normal points from `a` to `b`. Shapes that
+/// already touch or overlap return `t = 0` with the normal of their
+/// [`contact`] and its point on `b` (inside `a`).
 ///
 /// ```
 /// use collide::{Aabb, query::shape_cast, shape::Cone, math::Vec3};
@@ -506,17 +507,19 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
         // Touching within the cast's tolerance but perhaps not overlapping:
         // fall back on the direction between the centres.
         let normal_guess = unit_or(-pair.offset, &[r, Vec3::X]);
+        // The point is the contact's point on the target (inside `a`), or
+        // the common point of two touching shapes.
         return Some(match contact(a, b) {
             Some(c) => TimeOfImpact {
                 t: 0.0,
-                point: midpoint(c.point_a, c.point_b),
+                point: c.point_b,
                 normal: c.normal,
             },
             None => {
                 let d = gjk::distance(a, b);
                 TimeOfImpact {
                     t: 0.0,
-                    point: midpoint(d.point_a, d.point_b),
+                    point: d.point_b,
                     normal: d.normal.unwrap_or(normal_guess),
                 }
             }
