@@ -204,10 +204,11 @@ impl<T: Copy + PartialEq + core::fmt::Debug> Buffer<T> {
             before
         } else if let Some(f) = fault(first + 1).or(fault(first + 2)) {
             f.status()
+        } else if let Some(f) = spoil.fault::<T>(first).filter(|_| !self.records.is_empty()) {
+            // A buffer with a capacity is checked whatever the count.
+            f.status()
         } else if items.len() > self.records.len() {
             PHYS_ERROR_BUFFER_TOO_SMALL
-        } else if let Some(f) = spoil.fault::<T>(first).filter(|_| !items.is_empty()) {
-            f.status()
         } else {
             PHYS_OK
         };
