@@ -673,7 +673,7 @@ const MAX_SETTLE_STEPS: usize = 48;
 /// of a well-posed distance problem, where a touching pair's final simplex
 /// may be degenerate and its weights anything), and keeps whichever of the
 /// current normal and the closest points' direction `n'` has the larger
-/// gap:
+/// gap (the current one unless `n'`'s is larger by more than `ε`):
 ///
 /// - the gap `g = max(g(n), |v| − m − push)` (GJK's distance `|v|` is
 ///   exact to its tolerance where the projections of wide shapes on a
@@ -741,7 +741,11 @@ fn settle_hit<A: Support + ?Sized, B: Support + ?Sized>(
         }
         let closest = -unit_by_length(out.v, distance);
         let (g_closest, g_normal) = (gap_along(closest, x), gap_along(normal, x));
-        let (n, gap) = if g_closest >= g_normal {
+        // The closest points' direction replaces the current normal only
+        // when it proves a larger gap by more than `ε`: within `ε` both are
+        // separating directions, and the current one (the ray cast's
+        // support plane at first) is the better surface normal.
+        let (n, gap) = if g_closest > g_normal + epsilon {
             (closest, g_closest)
         } else {
             (normal, g_normal)
