@@ -145,27 +145,34 @@ fn axial_radial(p: DVec3, a: DVec3, u: DVec3) -> (f64, f64) {
 
 /// The facets of the convex hull of `v` by brute force: a triple spans a
 /// facet plane when every vertex lies on one side of it (within
-/// `1e-12·extent`, rounding of `f64` cross products of inputs that size).
-/// Every triangle of coplanar facet vertices is kept, so their union is the
-/// whole facet polygon.
+/// `1e-12·extent`). Everything is computed relative to the vertices'
+/// centroid, where the differences and cross products round at `2⁻⁵³` of
+/// the hull's own size, not of its distance from the origin (a hull 0.3
+/// wide at 9e3 has `f64` coordinates rounding at 2e-12, its own size's
+/// `1e-12`). A triple spanning less than `1e-9·extent²` of area (near
+/// coincident or collinear corners) has no well-defined normal at that
+/// precision and is skipped: the facet it lies in is spanned by other
+/// triples. Every triangle of coplanar facet vertices is kept, so their
+/// union is the whole facet polygon.
 fn hull_facets(v: &[DVec3]) -> (Vec<[usize; 3]>, Vec<(DVec3, f64)>) {
     let centre = v.iter().fold(DVec3::ZERO, |s, p| s + *p) / v.len() as f64;
-    let extent = v.iter().map(|p| (*p - centre).length()).fold(0.0, f64::max);
+    let local: Vec<DVec3> = v.iter().map(|p| *p - centre).collect();
+    let extent = local.iter().map(|p| p.length()).fold(0.0, f64::max);
     let eps = 1e-12 * extent;
     let mut facets = Vec::new();
     let mut planes = Vec::new();
     for i in 0..v.len() {
         for j in i + 1..v.len() {
             for k in j + 1..v.len() {
-                let n = (v[j] - v[i]).cross(v[k] - v[i]);
+                let n = (local[j] - local[i]).cross(local[k] - local[i]);
                 let len = n.length();
-                if len.is_nan() || len <= 1e-300 {
+                if len.is_nan() || !(len > 1e-9 * extent * extent) {
                     continue;
                 }
                 let n = n / len;
-                let s = n.dot(v[i]);
+                let s = n.dot(local[i]);
                 let (mut above, mut below) = (false, false);
-                for p in v {
+                for p in &local {
                     let h = n.dot(*p) - s;
                     above |= h > eps;
                     below |= h < -eps;
@@ -175,7 +182,7 @@ fn hull_facets(v: &[DVec3]) -> (Vec<[usize; 3]>, Vec<(DVec3, f64)>) {
                 }
                 let n = if above { -n } else { n };
                 facets.push([i, j, k]);
-                planes.push((n, n.dot(v[i])));
+                planes.push((n, n.dot(local[i]) + n.dot(centre)));
             }
         }
     }
