@@ -468,3 +468,23 @@ fn a_shape_cast_starting_in_overlap_reports_a_point_on_the_target() {
         );
     }
 }
+
+/// A thin disc 3.38 above a box 6.6 wide: the distance's normal is the
+/// face's, so the gap of the two shapes' projections along it is the
+/// distance (a normal tilted by 1.4e-5 rad, which a progress test in `f32`
+/// kept, lowers that gap by 9e-5 across the box's width).
+#[test]
+fn the_distance_normal_to_a_wide_face_is_the_face_normal() {
+    let slab = Aabb::new(
+        v(-2.3452652, -0.68084824, -2.3727632),
+        v(4.252673, -0.6276406, 4.2251754),
+    );
+    let disc = Cylinder::new(
+        Segment::new(v(0.9536978, 2.757434, 0.92620045), v(0.9537102, 2.757429, 0.92621154)),
+        0.0042139934,
+    );
+    let d = query::distance(&slab, &disc);
+    let n = d.normal.unwrap();
+    assert!((n - Vec3::Y).length() < 1e-6, "{d:?}");
+    assert!((d.distance - (d.point_b.y - slab.max.y)).abs() < 1e-6, "{d:?}");
+}
