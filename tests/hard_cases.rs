@@ -488,3 +488,36 @@ fn the_distance_normal_to_a_wide_face_is_the_face_normal() {
     assert!((n - Vec3::Y).length() < 1e-6, "{d:?}");
     assert!((d.distance - (d.point_b.y - slab.max.y)).abs() < 1e-6, "{d:?}");
 }
+
+/// A ball next to a capsule's axis, 1e-4 from it or on it, at coordinates
+/// whose `f32` spacing is comparable: the contact normal is perpendicular
+/// to the axis and the depth `r_a + r_b − distance`.
+#[test]
+fn a_ball_at_a_capsule_axis_is_pushed_out_across_the_axis() {
+    // On the axis, at coordinates of about 0.8.
+    let sphere = Sphere::new(v(-0.8091289, 0.61034656, 0.24985301), 0.0038534482);
+    let capsule = Capsule::new(
+        Segment::new(
+            v(-0.81345177, 0.61102206, 0.24504976),
+            v(-0.8086877, 0.6102776, 0.25034326),
+        ),
+        0.00010489239,
+    );
+    let axis = (capsule.segment.end - capsule.segment.start).normalize();
+    let c = sphere.contact_capsule(&capsule).unwrap();
+    assert!(c.normal.dot(axis).abs() < 1e-3, "{c:?}");
+    // 1e-4 from the axis at coordinates of about 20.
+    let capsule = Capsule::new(
+        Segment::new(v(-10.20946, 22.299192, -7.117094), v(-10.205166, 22.29573, -7.1164546)),
+        0.00013273185,
+    );
+    let sphere = Sphere::new(v(-10.207252, 22.297527, -7.1168313), 8.824593e-6);
+    let c = capsule.contact_sphere(&sphere).unwrap();
+    let (a, b) = (capsule.segment.start.as_dvec3(), capsule.segment.end.as_dvec3());
+    let p = sphere.center.as_dvec3();
+    let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+    let off_axis = p - (a + (b - a) * t);
+    let want = f64::from(capsule.radius) + f64::from(sphere.radius) - off_axis.length();
+    assert!((f64::from(c.depth) - want).abs() < 1e-7, "{c:?}, want depth {want}");
+    assert!((c.normal.as_dvec3() - off_axis.normalize()).length() < 1e-4, "{c:?}");
+}

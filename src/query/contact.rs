@@ -56,55 +56,34 @@ impl Contact {
 
     /// Two balls, centres `ca`, `cb`, radii `ra`, `rb`: the contact along
     /// `cb − ca` when `|cb − ca| <= ra + rb`. Centres closer than
-    /// `coincident` (rounding noise, for computed centres) take the
-    /// `fallback` normal.
+    /// `coincident` (for computed centres: two points of touching axes)
+    /// take the `fallback` normal.
     ///
-    /// Radii whose sum passes `f32::MAX` are measured in `f64`
-    /// ([`Contact::between_far_balls`]): the `f32` sum of two radii of
-    /// 2.1e38 is `∞`, an infinite depth. (With a finite sum, centres whose
-    /// difference overflows are farther apart than it: no contact, as the
-    /// infinite distance says.)
+    /// In `f64`, from centres given there (a closest point of an axis is
+    /// computed in `f64` and not rounded first: the direction between a
+    /// ball's centre and an axis 1e-4 away, at coordinates of 20 whose
+    /// `f32` spacing is 2e-6, would turn by 2 %): the sum of two `f32`
+    /// radii and the difference of two centres are finite, the squared
+    /// distance neither overflows nor underflows, and `depth` is rounded to
+    /// `f32` once.
     #[inline]
-    fn between_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
-        if !(ra + rb).is_finite() {
-            return Self::between_far_balls(ca, ra, cb, rb, fallback, coincident);
-        }
+    fn between_balls(ca: DVec3, ra: f32, cb: DVec3, rb: f32, fallback: Vec3, coincident: f64) -> Option<Contact> {
         let d = cb - ca;
-        let distance = length_without_overflow(d);
-        let depth = ra + rb - distance;
-        if !(depth >= 0.0) {
-            return None;
-        }
-        let normal = if distance > coincident { d / distance } else { fallback };
-        Some(Contact {
-            depth,
-            normal,
-            point_a: ca + normal * ra,
-            point_b: cb - normal * rb,
-        })
-    }
-
-    /// [`Contact::between_balls`] in `f64`, where the sum of two `f32`
-    /// radii and the difference of two `f32` centres are finite (and the
-    /// squared distance neither overflows nor underflows):
-    /// `depth = r_a + r_b − |c_b − c_a|` rounded to `f32` once.
-    fn between_far_balls(ca: Vec3, ra: f32, cb: Vec3, rb: f32, fallback: Vec3, coincident: f32) -> Option<Contact> {
-        let d = cb.as_dvec3() - ca.as_dvec3();
         let distance = d.length();
         let depth = f64::from(ra) + f64::from(rb) - distance;
         if !(depth >= 0.0) {
             return None;
         }
-        let normal = if distance > f64::from(coincident) {
-            (d / distance).as_vec3()
+        let normal = if distance > coincident {
+            d / distance
         } else {
-            fallback
+            fallback.as_dvec3()
         };
         Some(Contact {
             depth: depth as f32,
-            normal,
-            point_a: ca + normal * ra,
-            point_b: cb - normal * rb,
+            normal: normal.as_vec3(),
+            point_a: (ca + normal * f64::from(ra)).as_vec3(),
+            point_b: (cb - normal * f64::from(rb)).as_vec3(),
         })
     }
 }
@@ -195,7 +174,14 @@ impl Sphere {
     /// ```
     #[inline]
     pub fn contact_sphere(&self, other: &Sphere) -> Option<Contact> {
-        Contact::between_balls(self.center, self.radius, other.center, other.radius, Vec3::X, 0.0)
+        Contact::between_balls(
+            self.center.as_dvec3(),
+            self.radius,
+            other.center.as_dvec3(),
+            other.radius,
+            Vec3::X,
+            0.0,
+        )
     }
 
     /// Sphere–capsule in closed form: the sphere against the ball of the
@@ -211,14 +197,16 @@ impl Sphere {
     /// ```
     #[inline]
     pub fn contact_capsule(&self, capsule: &Capsule) -> Option<Contact> {
-        let q = capsule.segment.closest_point(self.center);
+        let axis = capsule.segment.to_f64();
+        let c = self.center.as_dvec3();
+        let q = axis.point_at(axis.closest_t(c));
         // Half the axis, whose length, unlike the axis' own, stays finite
         // (ends at ±2e38, axes longer than about 1.8e19 measured in `f32`):
         // with an infinite threshold every centre was "on the axis".
         let half_axis = capsule.segment.half_direction();
         let fallback = perpendicular(half_axis, Vec3::ZERO);
-        let noise = 2.0 * TOUCH_TOLERANCE * length_without_overflow(half_axis);
-        Contact::between_balls(self.center, self.radius, q, capsule.radius, fallback, noise)
+        let noise = f64::from(2.0 * TOUCH_TOLERANCE * length_without_overflow(half_axis));
+        Contact::between_balls(c, self.radius, q, capsule.radius, fallback, noise)
     }
 
     /// Sphere–box in closed form, in the box's frame (Ericson §5.2.5, plus
@@ -319,18 +307,18 @@ impl Capsule {
     /// assert_eq!((c.depth, c.normal), (0.25, Vec3::Y));
     /// ```
     pub fn contact_capsule(&self, other: &Capsule) -> Option<Contact> {
-        let closest = self.segment.closest_points(&other.segment);
+        let closest = self.segment.to_f64().closest_points(&other.segment.to_f64());
         // The half axes, as in `Sphere::contact_capsule`.
         let (half_a, half_b) = (self.segment.half_direction(), other.segment.half_direction());
         let mut fallback = perpendicular(half_a, half_b);
         if fallback.dot(Support::center(other) - Support::center(self)) < 0.0 {
             fallback = -fallback;
         }
-        let noise = tolerance_of_sum(
+        let noise = f64::from(tolerance_of_sum(
             2.0 * TOUCH_TOLERANCE,
             length_without_overflow(half_a),
             length_without_overflow(half_b),
-        );
+        ));
         Contact::between_balls(
             closest.point_a,
             self.radius,
