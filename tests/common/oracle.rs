@@ -166,7 +166,7 @@ fn hull_facets(v: &[DVec3]) -> (Vec<[usize; 3]>, Vec<(DVec3, f64)>) {
             for k in j + 1..v.len() {
                 let n = (local[j] - local[i]).cross(local[k] - local[i]);
                 let len = n.length();
-                if len.is_nan() || !(len > 1e-9 * extent * extent) {
+                if len.is_nan() || len <= 1e-9 * extent * extent {
                     continue;
                 }
                 let n = n / len;
