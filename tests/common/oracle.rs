@@ -350,9 +350,18 @@ impl Oracle {
     /// [`Oracle::support_value`] with their maximisers).
     pub fn support_point(&self, d: DVec3) -> DVec3 {
         let unit = d.normalize_or_zero();
+        // The part of `d` across the axis `u`, as `(u × d) × u`: perpendicular
+        // to `u` by construction, so that a `d` along the axis, whose
+        // residual `d − u(d·u)` is rounding along `u` itself, adds nothing
+        // along `d` once normalised.
+        // A zero axis (a flat cylinder or cone, which collide takes for the
+        // ball of its radius) leaves all of `d`.
         let across = |u: DVec3| {
-            let w = d - u * d.dot(u);
-            w.normalize_or_zero()
+            if u == DVec3::ZERO {
+                unit
+            } else {
+                u.cross(d).cross(u).normalize_or_zero()
+            }
         };
         let farther = |a: DVec3, b: DVec3| if a.dot(d) >= b.dot(d) { a } else { b };
         match self {
