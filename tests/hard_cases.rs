@@ -553,3 +553,43 @@ fn a_ball_sunk_into_a_cone_gets_the_depth_of_its_centre_under_the_side() {
     assert!((f64::from(c.depth) - want).abs() < 1e-4, "{c:?}, want depth {want}");
     assert!((c.point_a - c.point_b - c.depth * c.normal).length() < 1e-4, "{c:?}");
 }
+
+/// A tiny box 4.2 from the rim of a disc 20 wide: the distance equals the
+/// separation of the two shapes' projections on the reported normal (GJK's
+/// bounds stalled 3.6e-4 apart next to the disc's ruled side).
+#[test]
+fn the_distance_from_a_wide_disc_is_the_separation_along_its_normal() {
+    let disc = Cylinder::new(
+        Segment::new(
+            v(0.23116685, 0.10458976, -0.79953796),
+            v(-0.24965653, -0.108483344, 0.8077029),
+        ),
+        10.0,
+    );
+    let speck = Obb::new(
+        v(-7.717459, 1.7936283, 3.2678993),
+        Quat::from_xyzw(0.8782897, -0.21083924, -0.06804211, 0.42370293),
+        v(1.809423e-5, 0.001, 0.000835371),
+    );
+    let d = query::distance(&disc, &speck);
+    let n = d.normal.unwrap().as_dvec3();
+    // The disc's farthest point along n: an end of the axis plus the radius
+    // across it; the box's nearest: its centre less its projected radius.
+    let (a, b) = (disc.segment.start.as_dvec3(), disc.segment.end.as_dvec3());
+    let u = (b - a).normalize();
+    let across = u.cross(n).cross(u).normalize();
+    let disc_top = a.dot(n).max(b.dot(n)) + f64::from(disc.radius) * across.dot(n);
+    let axes = [DVec3::X, DVec3::Y, DVec3::Z].map(|e| speck.rotation.as_dquat() * e);
+    let reach: f64 = (0..3)
+        .map(|i| f64::from(speck.half_extents[i]) * axes[i].dot(n).abs())
+        .sum();
+    let gap = speck.center.as_dvec3().dot(n) - reach - disc_top;
+    assert!(
+        (f64::from(d.distance) - gap).abs() < 2e-5,
+        "{d:?}: the gap along its normal is {gap}"
+    );
+    assert!(
+        (f64::from(d.distance) - (d.point_b - d.point_a).as_dvec3().length()).abs() < 2e-5,
+        "{d:?}"
+    );
+}
