@@ -593,3 +593,41 @@ fn the_distance_from_a_wide_disc_is_the_separation_along_its_normal() {
         "{d:?}"
     );
 }
+
+/// Contacts of curved shapes whose EPA face did not hold the origin's
+/// projection (a thin cone through a small cylinder, a small cylinder
+/// touching a large one): the points still satisfy
+/// `point_a − point_b = depth·normal`.
+#[test]
+fn curved_contacts_have_points_a_depth_apart_along_the_normal() {
+    let cone = Cone::new(
+        v(-7.0291667, 1.4680352, -19.037697),
+        v(-15.114293, 18.461164, -12.26538),
+        0.04463333,
+    );
+    let pin = Cylinder::new(
+        Segment::new(v(-11.087256, 9.961808, -15.663131), v(-11.08717, 9.9626255, -15.664954)),
+        0.001,
+    );
+    let small = Cylinder::new(
+        Segment::new(
+            v(0.036405753, -0.010991046, -0.009131311),
+            v(0.03503347, -0.013473888, -0.010269985),
+        ),
+        0.0015284184,
+    );
+    let large = Cylinder::new(
+        Segment::new(
+            v(-1.0563489, 5.377286, -0.008630282),
+            v(-4.5468683, -0.9380119, -2.904932),
+        ),
+        3.8876495,
+    );
+    for c in [
+        query::contact(&cone, &pin).unwrap(),
+        query::contact(&small, &large).unwrap(),
+    ] {
+        let off = (c.point_a - c.point_b - c.depth * c.normal).length();
+        assert!(off < 1e-4 * (1.0 + c.depth), "{c:?}: off by {off}");
+    }
+}

@@ -463,7 +463,11 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
     let depth = face.distance.max(0.0);
     let point_a = a.a * weights[0] + b.a * weights[1] + c.a * weights[2];
     let point_b = a.b * weights[0] + b.b * weights[1] + c.b * weights[2];
-    if !converged && face.normal != Vec3::ZERO {
+    // The face's witnesses hold `point_a − point_b = depth·normal` when the
+    // origin's projection lies in the face; on a polytope bent by rounding
+    // or refused expansions it may not, and the descent's witnesses do.
+    let consistent = (point_a - point_b - face.normal * depth).length() <= tolerance;
+    if (!converged || !consistent) && face.normal != Vec3::ZERO {
         return descend_support(pair, face.normal, tolerance);
     }
     EpaOutput {
