@@ -8,8 +8,7 @@
 //! the best one for the kinds at hand.
 
 use crate::math::{
-    cross_without_overflow, length_without_overflow, tolerance_of_sum, unit_by_length, unit_without_overflow, DVec3,
-    Vec3,
+    cross_without_overflow, length_without_overflow, tolerance_of_sum, unit_without_overflow, DVec3, Vec3,
 };
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
@@ -142,16 +141,19 @@ fn contact_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> O
     let out = gjk(&pair, None);
     let origin = b.center();
     if !out.overlapping {
-        let core_distance = length_without_overflow(out.v);
-        if !(core_distance <= margin + TOUCH_TOLERANCE * pair.scale()) {
+        let touch = TOUCH_TOLERANCE * pair.scale();
+        if !(length_without_overflow(out.v) <= margin + touch) {
             return None;
         }
-        let normal = -unit_by_length(out.v, core_distance);
+        let (normal, core_distance, point_a, point_b) = gjk::settle_separation(&pair, &out, touch);
+        if !(core_distance <= margin + touch) {
+            return None;
+        }
         return Some(Contact {
             depth: (margin - core_distance).max(0.0),
             normal,
-            point_a: origin + out.point_a + normal * ra,
-            point_b: origin + out.point_b - normal * rb,
+            point_a: origin + point_a + normal * ra,
+            point_b: origin + point_b - normal * rb,
         });
     }
     let e = epa(&pair, &out.simplex, -pair.offset);

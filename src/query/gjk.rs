@@ -498,13 +498,7 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
         length_without_overflow(out.v)
     };
     if core_distance > margin + touch {
-        let mut n = -unit_by_length(out.v, core_distance);
-        let (mut distance, mut point_a, mut point_b) = (core_distance, out.point_a, out.point_b);
-        let separation = |n: Vec3| -n.dot(pair.support(n).w);
-        let lower = separation(n);
-        if core_distance - lower > DISTANCE_TOLERANCE * core_distance + touch {
-            (n, distance, point_a, point_b) = ascend_separation(&pair, n, lower, touch);
-        }
+        let (n, distance, point_a, point_b) = settle_separation(&pair, &out, touch);
         return Distance {
             distance: distance - margin,
             point_a: origin + point_a + n * ra,
@@ -525,6 +519,24 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
         point_b: origin + common,
         normal: None,
     }
+}
+
+/// The direction, distance and closest points of cores GJK found apart
+/// (`out`), settled by [`ascend_separation`] where GJK stopped with its
+/// bounds farther apart than its tolerance: `(normal from a to b, core
+/// distance, point_a, point_b)`, the points relative to `b.center()`.
+pub(crate) fn settle_separation<A: Support + ?Sized, B: Support + ?Sized>(
+    pair: &MinkowskiDifference<'_, A, B>,
+    out: &GjkOutput,
+    touch: f32,
+) -> (Vec3, f32, Vec3, Vec3) {
+    let core_distance = length_without_overflow(out.v);
+    let n = -unit_by_length(out.v, core_distance);
+    let lower = -n.dot(pair.support(n).w);
+    if core_distance - lower > DISTANCE_TOLERANCE * core_distance + touch {
+        return ascend_separation(pair, n, lower, touch);
+    }
+    (n, core_distance, out.point_a, out.point_b)
 }
 
 /// The largest step, in radians, of [`ascend_separation`].
