@@ -631,3 +631,29 @@ fn curved_contacts_have_points_a_depth_apart_along_the_normal() {
         assert!(off < 1e-4 * (1.0 + c.depth), "{c:?}: off by {off}");
     }
 }
+
+/// A segment through a sliver triangle (0.13 long, its corners `b` and `c`
+/// 0.014 apart): the hit point lies in the triangle's plane (the `f32`
+/// cross products of the sliver's edges put it 1.8e-5 off).
+#[test]
+fn a_segment_through_a_sliver_triangle_hits_it_in_its_plane() {
+    let sliver = Triangle::new(
+        v(-0.05410053, -0.06066508, 0.015822005),
+        v(0.061800923, 0.07188343, 0.020693459),
+        v(0.07120782, 0.082362525, 0.021152925),
+    );
+    let segment = Segment::new(
+        v(0.13191499, 0.06822176, 0.37485936),
+        v(-0.044752907, -0.04621483, 0.00030811044),
+    );
+    let hit = segment.cast_triangle(&sliver).unwrap();
+    let (a, b, c) = (sliver.a.as_dvec3(), sliver.b.as_dvec3(), sliver.c.as_dvec3());
+    let n = (b - a).cross(c - a).normalize();
+    let (s, e) = (segment.start.as_dvec3(), segment.end.as_dvec3());
+    let point = s + (e - s) * f64::from(hit.t);
+    assert!(
+        n.dot(point - a).abs() < 1e-6,
+        "{hit:?}: {} off the plane",
+        n.dot(point - a)
+    );
+}

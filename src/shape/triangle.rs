@@ -262,21 +262,14 @@ impl Segment {
     /// `u, v >= 0`, `u + v <= 1`, `t ∈ [0, 1]`. The normal is the
     /// triangle's, flipped to face the segment's start.
     ///
-    /// The formula runs at unit scale: `d` is multiplied by `2⁻ᵐ` and
-    /// `e1, e2, s` by `2⁻ⁿ`, the powers of two that bring the largest
-    /// component of `d` and of the edges into `[1, 2]` (the differences
-    /// taken in `f64`, so they do not overflow). Then `u` and `v` are
-    /// unchanged and `t` is multiplied by `2ᵐ⁻ⁿ`, which is undone exactly;
-    /// the scaled products are the plain ones times powers of two, so the
-    /// answer is the plain formula's bit for bit wherever that neither
-    /// overflows nor underflows. Unscaled, `det` is a cube of the size and
-    /// the degeneracy test's `|e1 × e2|` takes the square of a cross
-    /// product, a fourth power: beyond about 4e9 that test reads `∞`
-    /// (every triangle missed), below about 1e-10 the cross product
-    /// underflows (a hit with a zero normal). The normal is normalised by
-    /// `math::unit_without_overflow` and the test's length taken by
-    /// `math::length_without_overflow`, exact for slivers whose cross
-    /// product squares to a subnormal number.
+    /// The formula runs in `f64` on the `f32` inputs: their differences are
+    /// exact there, and its products (`det` is a cube of the size, the
+    /// degeneracy test's `|e1 × e2|·|d|` a cube) neither overflow nor
+    /// underflow for any finite `f32` input. So the plane of a sliver, whose
+    /// edges' cross product cancels to a few digits in `f32`, is exact to
+    /// `f64` rounding, and the hit point lies on the triangle to the
+    /// rounding of `t` (a sliver 0.13 long at coordinates of 0.1 put it
+    /// 1.8e-5 off in `f32`). The normal is normalised in `f64`.
     ///
     /// A segment lying in the triangle's plane (`det = 0`), a degenerate
     /// triangle, and a zero-length segment all miss: a flat triangle has no
@@ -296,20 +289,20 @@ impl Segment {
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
     /// ```
     pub fn cast_triangle(&self, triangle: &Triangle) -> Option<CastHit> {
-        let direction = self.end.as_dvec3() - self.start.as_dvec3();
-        let direction_exponent = exponent_of_largest(direction.abs().max_element())?;
-        let d = scaled_to_unit(direction, direction_exponent);
-        let (e1, e2, edge_exponent) = triangle.unit_edges()?;
+        let start = self.start.as_dvec3();
+        let d = self.end.as_dvec3() - start;
+        let a = triangle.a.as_dvec3();
+        let (e1, e2) = (triangle.b.as_dvec3() - a, triangle.c.as_dvec3() - a);
         let p = d.cross(e2);
         let det = e1.dot(p);
         // Relative test: `det = d·(e2 × e1)` is |d|·2·area·cos(angle).
         let n = e1.cross(e2);
-        let scale = d.length() * length_without_overflow(n);
-        if !(det.abs() > crate::math::DEGENERATE_EPSILON * scale) {
+        let scale = d.length() * n.length();
+        if !(det.abs() > f64::from(crate::math::DEGENERATE_EPSILON) * scale) {
             return None;
         }
         let inv = 1.0 / det;
-        let s = scaled_to_unit(self.start.as_dvec3() - triangle.a.as_dvec3(), edge_exponent);
+        let s = start - a;
         let u = s.dot(p) * inv;
         if !(0.0..=1.0).contains(&u) {
             return None;
@@ -319,13 +312,16 @@ impl Segment {
         if !(v >= 0.0 && u + v <= 1.0) {
             return None;
         }
-        let t = f64::from(e2.dot(q) * inv) * power_of_two(edge_exponent - direction_exponent);
+        let t = e2.dot(q) * inv;
         if !(0.0..=1.0).contains(&t) {
             return None;
         }
-        let n = unit_without_overflow(n)?;
+        let n = n.try_normalize()?;
         let normal = if n.dot(d) > 0.0 { -n } else { n };
-        Some(CastHit { t: t as f32, normal })
+        Some(CastHit {
+            t: t as f32,
+            normal: normal.as_vec3(),
+        })
     }
 }
 
