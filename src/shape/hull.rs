@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::math::{Mat3, Vec3, DEGENERATE_EPSILON};
+use crate::math::{DVec3, Mat3, Vec3, DEGENERATE_EPSILON};
 use crate::query::CastHit;
 use crate::shape::{Plane, Segment};
 
@@ -28,6 +28,16 @@ pub struct ConvexHull {
     bounding_radius: f32,
 }
 
+/// `(b − a) × (c − a)` in `f64`, where the differences of the `f32`
+/// corners are exact and the products do not cancel to a few digits as
+/// they do in `f32` for the slivers of a thin hull (its faces' normals,
+/// and so its planes, are then exact to `f64` rounding before they are
+/// rounded to `f32`).
+fn area_normal(a: Vec3, b: Vec3, c: Vec3) -> DVec3 {
+    let (a, b, c) = (a.as_dvec3(), b.as_dvec3(), c.as_dvec3());
+    (b - a).cross(c - a)
+}
+
 /// A triangle of the hull under construction.
 struct Face {
     v: [u32; 3],
@@ -41,7 +51,7 @@ impl Face {
     /// The face `v`, its plane through the points `p` (in the shifted frame).
     fn new(v: [u32; 3], p: &[Vec3]) -> Self {
         let [a, b, c] = v.map(|i| p[i as usize]);
-        let normal = (b - a).cross(c - a).normalize_or_zero();
+        let normal = area_normal(a, b, c).normalize_or_zero().as_vec3();
         Self {
             v,
             normal,
@@ -265,11 +275,11 @@ impl ConvexHull {
             let id = group_normals.len();
             group[seed] = id;
             let mut stack = vec![seed];
-            let mut weighted_normal = Vec3::ZERO;
+            let mut weighted_normal = DVec3::ZERO;
             while let Some(f) = stack.pop() {
                 let v = faces[f].v;
                 let [a, b, c] = v.map(|i| p[i as usize]);
-                weighted_normal += (b - a).cross(c - a);
+                weighted_normal += area_normal(a, b, c);
                 for k in 0..3 {
                     let Some(&g) = edge_map.get(&(v[(k + 1) % 3], v[k])) else {
                         continue;
@@ -285,7 +295,7 @@ impl ConvexHull {
                     }
                 }
             }
-            group_normals.push(weighted_normal.normalize_or(faces[seed].normal));
+            group_normals.push(weighted_normal.normalize_or(faces[seed].normal.as_dvec3()).as_vec3());
         }
         if group_normals.len() < 4 {
             return Err(Error::InvalidArgument("hull points are coplanar"));
@@ -295,16 +305,17 @@ impl ConvexHull {
         let planes = group_normals
             .iter()
             .map(|&normal| {
+                let n = normal.as_dvec3();
                 let reach = local_vertices
                     .iter()
-                    .map(|v| normal.dot(*v))
-                    .fold(f32::NEG_INFINITY, f32::max);
+                    .map(|v| n.dot(v.as_dvec3()))
+                    .fold(f64::NEG_INFINITY, f64::max);
                 // n·(x − origin) <= reach  ⇔  n·x − (reach + n·origin) <= 0,
                 // in `f64` and rounded once: `n·origin` in `f32` carries a
                 // few ulps of the origin's coordinates.
                 Plane {
                     normal,
-                    d: -(f64::from(reach) + normal.as_dvec3().dot(origin.as_dvec3())) as f32,
+                    d: -(reach + n.dot(origin.as_dvec3())) as f32,
                 }
             })
             .collect();
