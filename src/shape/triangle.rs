@@ -80,7 +80,7 @@ impl Triangle {
 
     /// The edges `b − a` and `c − a` times `2⁻ᵉ`, and `e`: the power of two
     /// that brings their largest component into `[1, 2]`
-    /// ([`scaled_to_unit`]; Möller–Trumbore, the normal and the area are
+    /// ([`scaled_to_unit`]; the normal and the area are
     /// homogeneous in the edges, so this changes them by exact powers of
     /// two only). The differences are taken in `f64` and
     /// rounded once, so each edge is the `f32` difference scaled exactly
