@@ -363,15 +363,24 @@ fn a_writer_racing_readers_sees_only_ok_or_busy() {
         .collect();
     let shared = Shared(world);
     let start = Barrier::new(4);
+    // Readers go on until the writer is done (and at least ROUNDS times), so
+    // each is let in at the end even if the writer held the world throughout.
+    let writer_done = AtomicBool::new(false);
     let (reader_statuses, writer) = std::thread::scope(|scope| {
         let readers: Vec<_> = (0..3)
             .map(|r| {
                 let start = &start;
+                let writer_done = &writer_done;
                 scope.spawn(move || {
                     let world = shared;
                     start.wait();
                     let mut statuses = HashSet::new();
-                    for i in 0..ROUNDS {
+                    let mut i = 0;
+                    // The last call is made after the writer was seen done.
+                    let mut last = false;
+                    while !last {
+                        last = i >= ROUNDS && writer_done.load(Ordering::Acquire);
+                        i += 1;
                         let k = (i % 19 + 2) as f32 * 3.0;
                         let status = match r {
                             0 => {
@@ -428,6 +437,7 @@ fn a_writer_racing_readers_sees_only_ok_or_busy() {
             .collect();
         let writer = {
             let start = &start;
+            let writer_done = &writer_done;
             let moved = handles[0];
             scope.spawn(move || {
                 let world = shared;
@@ -463,6 +473,7 @@ fn a_writer_racing_readers_sees_only_ok_or_busy() {
                         statuses.insert(s);
                     }
                 }
+                writer_done.store(true, Ordering::Release);
                 (statuses, extra, last_move)
             })
         };
@@ -472,17 +483,22 @@ fn a_writer_racing_readers_sees_only_ok_or_busy() {
     let allowed = HashSet::from([PHYS_OK, PHYS_ERROR_WORLD_BUSY]);
     for statuses in reader_statuses.iter().chain([&writer.0]) {
         assert!(statuses.is_subset(&allowed), "{statuses:?}");
-        assert!(statuses.contains(&PHYS_OK), "{statuses:?}");
     }
+    // Either side may be refused throughout the race (neither waits for the
+    // other); a reader's last call, after the writer is done, is let in.
+    assert!(
+        reader_statuses.iter().all(|s| s.contains(&PHYS_OK)),
+        "{reader_statuses:?}"
+    );
     let (_, extra, last_move) = writer;
     assert_eq!(count(world), 20 + extra.len(), "the writer's adds and removes, no more");
     let mut aabb = cube(0.0);
     // SAFETY: valid pointers.
     assert_eq!(unsafe { phys_get_world_aabb(world, handles[0], &mut aabb) }, PHYS_OK);
     assert_eq!(
-        Some(aabb.min.y + 1.0),
-        last_move,
-        "box 1 where the last successful move put it"
+        aabb.min.y + 1.0,
+        last_move.unwrap_or(0.0),
+        "box 1 where the last successful move (if any) put it"
     );
     // The finders agree: the tree and the pair cache followed every change.
     let (mut written, mut total) = (0, 0);

@@ -836,7 +836,7 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             (unsafe { phys_world_optimize(arg(world, "world", t)) }, true)
         }),
         pc("phys_world_set_thread_count", &["world"], move |t| {
-            (unsafe { phys_world_set_thread_count(arg(world, "world", t), 1) }, true)
+            (unsafe { phys_world_set_thread_count(arg(world, "world", t), 2) }, true)
         }),
         pc("phys_world_memory_bytes", &["world", "out"], move |t| {
             let mut out = SENTINEL_USIZE;
