@@ -657,3 +657,55 @@ fn a_segment_through_a_sliver_triangle_hits_it_in_its_plane() {
         n.dot(point - a)
     );
 }
+
+/// The projections of two capsules on a unit `n`: `[min − r, max + r]` of
+/// their axes' ends, in `f64`.
+fn capsule_interval(c: &Capsule, offset: DVec3, n: DVec3) -> (f64, f64) {
+    let (a, b) = (
+        (c.segment.start.as_dvec3() + offset).dot(n),
+        (c.segment.end.as_dvec3() + offset).dot(n),
+    );
+    let r = f64::from(c.radius);
+    (a.min(b) - r, a.max(b) + r)
+}
+
+/// Two capsules 3e-4 thick cast into each other at coordinates of 580
+/// (spacing 6e-5): at the time of impact they touch along the normal
+/// (positions taken absolutely there tilted it, a 5.8e-4 overlap).
+#[test]
+fn capsules_cast_far_from_the_origin_touch_along_the_normal() {
+    let a = Capsule::new(
+        Segment::new(v(579.69806, 214.76854, 844.4135), v(579.687, 214.76442, 844.4069)),
+        1.51688255e-5,
+    );
+    let b = Capsule::new(
+        Segment::new(v(579.69464, 214.76686, 844.41113), v(579.6909, 214.76549, 844.40894)),
+        0.00029950944,
+    );
+    let motion = v(0.00016628199, -0.00015848581, -7.258047e-5);
+    let hit = Shape::Capsule(a).cast_shape(motion, &Shape::Capsule(b)).unwrap();
+    let n = hit.normal.as_dvec3();
+    let moved = capsule_interval(&a, motion.as_dvec3() * f64::from(hit.t), n);
+    let fixed = capsule_interval(&b, DVec3::ZERO, n);
+    let gap = fixed.0 - moved.1;
+    assert!(gap.abs() < 1e-4, "{hit:?}: the gap along the normal is {gap}");
+}
+
+/// A point 6e-7 from a cylinder's side: the closest point is that far from
+/// it (the witness of a separation ascent too close to resolve was a
+/// support point, 1.3e-5 away).
+#[test]
+fn the_closest_point_of_a_cylinder_to_a_point_next_to_it_is_next_to_it() {
+    let mut world = World::new();
+    let cylinder = Cylinder::new(
+        Segment::new(
+            v(0.60368973, 0.2898871, -0.7787202),
+            v(0.5846314, 0.3421093, -0.8114423),
+        ),
+        0.10858374,
+    );
+    world.add(ColliderDesc::new(Shape::Cylinder(cylinder))).unwrap();
+    let q = v(0.580424, 0.2833993, -0.90268916);
+    let (_, d) = world.closest_point(q, 1.0, &QueryFilter::ALL).unwrap().unwrap();
+    assert!((d.point_b.distance(q) - d.distance).abs() < 1e-6, "{d:?}");
+}
