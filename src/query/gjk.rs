@@ -534,7 +534,7 @@ pub(crate) fn settle_separation<A: Support + ?Sized, B: Support + ?Sized>(
     let n = -unit_by_length(out.v, core_distance);
     let lower = -n.dot(pair.support(n).w);
     if core_distance - lower > DISTANCE_TOLERANCE * core_distance + touch {
-        return ascend_separation(pair, n, lower, touch);
+        return ascend_separation(pair, n, lower, touch, (out.point_a, out.point_b));
     }
     (n, core_distance, out.point_a, out.point_b)
 }
@@ -552,8 +552,9 @@ const ASCENT_MAX_QUERIES: usize = 512;
 /// points' direction), found from GJK's direction `start` (whose separation
 /// is `lower`) by a pattern search on the sphere; then the witnesses, from
 /// GJK on the cores brought to within a tenth of that distance along the
-/// found normal. Returns `(normal, distance, point_a, point_b)` with the
-/// points relative to `b.center()`.
+/// found normal (or GJK's own, `gjk_points`, for cores closer than a few
+/// touching tolerances). Returns `(normal, distance, point_a, point_b)` with
+/// the points relative to `b.center()`.
 ///
 /// GJK's upper bound converges linearly where `A − B` is curved and its
 /// support points jump (a cylinder's side is ruled, its support an end of
@@ -566,6 +567,7 @@ fn ascend_separation<A: Support + ?Sized, B: Support + ?Sized>(
     start: Vec3,
     lower: f32,
     touch: f32,
+    gjk_points: (Vec3, Vec3),
 ) -> (Vec3, f32, Vec3, Vec3) {
     let separation = |n: Vec3| -n.dot(pair.support(n).w);
     let (mut normal, mut best) = (start, lower);
@@ -603,8 +605,9 @@ fn ascend_separation<A: Support + ?Sized, B: Support + ?Sized>(
     let out = gjk(&near, None);
     let gap = length_without_overflow(out.v);
     if out.overlapping || !(gap > touch) {
-        let w = pair.support(normal);
-        return (normal, best, w.a, w.b);
+        // Within the touching tolerance once moved: too close for GJK to
+        // tell the points apart, and GJK's own points are as good.
+        return (normal, best, gjk_points.0, gjk_points.1);
     }
     (normal, best, out.point_a - normal * shift, out.point_b)
 }
