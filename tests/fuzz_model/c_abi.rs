@@ -196,7 +196,8 @@ impl<T: Copy + PartialEq + core::fmt::Debug> Buffer<T> {
 
     /// Checks a `*_into` call: `before` is the status of everything checked
     /// before the buffer (pointer faults of the other arguments, the query's
-    /// own error); then the counters' pointers, the size, the records' pointer.
+    /// own error); then the counters' pointers, the records' pointer (when
+    /// the capacity is not 0), the size.
     #[track_caller]
     fn check(&self, status: PhysStatus, before: PhysStatus, items: &[T], spoil: &Spoil, first: u8, what: &str) {
         let fault = |i| spoil.fault::<usize>(i);
@@ -204,10 +205,12 @@ impl<T: Copy + PartialEq + core::fmt::Debug> Buffer<T> {
             before
         } else if let Some(f) = fault(first + 1).or(fault(first + 2)) {
             f.status()
+        } else if let Some(f) = spoil.fault::<T>(first).filter(|_| !self.records.is_empty()) {
+            // `out` is checked whenever the capacity is not 0, whatever the
+            // number of records to write.
+            f.status()
         } else if items.len() > self.records.len() {
             PHYS_ERROR_BUFFER_TOO_SMALL
-        } else if let Some(f) = spoil.fault::<T>(first).filter(|_| !items.is_empty()) {
-            f.status()
         } else {
             PHYS_OK
         };
