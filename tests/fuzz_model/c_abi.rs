@@ -196,7 +196,8 @@ impl<T: Copy + PartialEq + core::fmt::Debug> Buffer<T> {
 
     /// Checks a `*_into` call: `before` is the status of everything checked
     /// before the buffer (pointer faults of the other arguments, the query's
-    /// own error); then the counters' pointers, the size, the records' pointer.
+    /// own error); then the counters' pointers, the records' pointer (when
+    /// the capacity is not 0), the size.
     #[track_caller]
     fn check(&self, status: PhysStatus, before: PhysStatus, items: &[T], spoil: &Spoil, first: u8, what: &str) {
         let fault = |i| spoil.fault::<usize>(i);
@@ -205,7 +206,8 @@ impl<T: Copy + PartialEq + core::fmt::Debug> Buffer<T> {
         } else if let Some(f) = fault(first + 1).or(fault(first + 2)) {
             f.status()
         } else if let Some(f) = spoil.fault::<T>(first).filter(|_| !self.records.is_empty()) {
-            // A buffer with a capacity is checked whatever the count.
+            // `out` is checked whenever the capacity is not 0, whatever the
+            // number of records to write.
             f.status()
         } else if items.len() > self.records.len() {
             PHYS_ERROR_BUFFER_TOO_SMALL
