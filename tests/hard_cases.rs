@@ -709,3 +709,44 @@ fn the_closest_point_of_a_cylinder_to_a_point_next_to_it_is_next_to_it() {
     let (_, d) = world.closest_point(q, 1.0, &QueryFilter::ALL).unwrap().unwrap();
     assert!((d.point_b.distance(q) - d.distance).abs() < 1e-6, "{d:?}");
 }
+
+/// The projections of a convex hull's vertices on `n`, in `f64`.
+fn hull_interval(hull: &ConvexHull, n: DVec3) -> (f64, f64) {
+    hull.vertices()
+        .iter()
+        .map(|p| p.as_dvec3().dot(n))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}
+
+/// A small hull deep in a cylinder 20 wide: the depth is the overlap of the
+/// two shapes' projections on the normal (EPA's converged face was 2e-3 off
+/// the least overlap: a face of the polytope, not the boundary's).
+#[test]
+fn a_hull_deep_in_a_wide_cylinder_gets_the_overlap_along_its_normal() {
+    let hull = ConvexHull::from_points(&[
+        v(0.025632378, -0.21835294, 0.011329634),
+        v(0.025661873, -0.21839291, 0.011411628),
+        v(0.026472796, -0.21984696, 0.010299285),
+        v(0.024794962, -0.2209228, 0.010490707),
+        v(0.026502293, -0.21988691, 0.010381279),
+        v(0.023925047, -0.21938883, 0.011439063),
+        v(0.023954544, -0.2194288, 0.011521056),
+        v(0.024765465, -0.22088285, 0.0104087135),
+    ])
+    .unwrap();
+    let drum = Cylinder::new(
+        Segment::new(v(12.488558, 14.323309, -2.855809), v(-4.584473, 3.963877, -1.7632115)),
+        10.0,
+    );
+    let c = query::contact(&hull, &drum).unwrap();
+    let n = c.normal.as_dvec3();
+    let (a, b) = (drum.segment.start.as_dvec3(), drum.segment.end.as_dvec3());
+    let u = (b - a).normalize();
+    let across = u.cross(-n).cross(u).normalize();
+    let drum_low = -((a.dot(-n)).max(b.dot(-n)) + f64::from(drum.radius) * across.dot(-n));
+    let overlap = hull_interval(&hull, n).1 - drum_low;
+    assert!(
+        (f64::from(c.depth) - overlap).abs() < 2e-4,
+        "{c:?}: the overlap along its normal is {overlap}"
+    );
+}

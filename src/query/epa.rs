@@ -370,7 +370,9 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
     };
     let tetra = match tetrahedron(pair, simplex, TOUCH_TOLERANCE * scale, preferred) {
         Ok(t) => t,
-        Err(normal) => return flat(normal),
+        // Flat around the origin (or thinner): the least overlap is along a
+        // normal of the flat part, which the descent finds from `normal`.
+        Err(normal) => return descend_support(pair, normal, tolerance, DESCENT_FIRST_STEP),
     };
 
     let mut poly = Polytope {
@@ -467,19 +469,31 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
     // origin's projection lies in the face; on a polytope bent by rounding
     // or refused expansions it may not, and the descent's witnesses do.
     let consistent = (point_a - point_b - face.normal * depth).length() <= tolerance;
-    if (!converged || !consistent) && face.normal != Vec3::ZERO {
-        return descend_support(pair, face.normal, tolerance);
+    if face.normal == Vec3::ZERO {
+        return EpaOutput {
+            depth,
+            normal: face.normal,
+            point_a,
+            point_b,
+        };
     }
-    EpaOutput {
-        depth,
-        normal: face.normal,
-        point_a,
-        point_b,
-    }
+    // From a face on the boundary to EPA's tolerance the descent starts
+    // with small steps: a nearby direction may still overlap less (a face
+    // of a polytope bent by rounding), and its witnesses are the closest
+    // points of the shapes moved apart.
+    let first_step = if converged && consistent {
+        DESCENT_SETTLE_STEP
+    } else {
+        DESCENT_FIRST_STEP
+    };
+    descend_support(pair, face.normal, tolerance, first_step)
 }
 
 /// The largest step, in radians, of [`descend_support`].
 const DESCENT_FIRST_STEP: f32 = 0.05;
+/// The first step, in radians, of [`descend_support`] from a face EPA
+/// proved on the boundary to its tolerance.
+const DESCENT_SETTLE_STEP: f32 = 1.0e-3;
 /// The step, in radians, at which [`descend_support`] stops.
 const DESCENT_LAST_STEP: f32 = 1.0e-7;
 /// The most support queries [`descend_support`] makes.
@@ -505,6 +519,7 @@ fn descend_support<A: Support + ?Sized, B: Support + ?Sized>(
     pair: &MinkowskiDifference<'_, A, B>,
     start: Vec3,
     tolerance: f32,
+    first_step: f32,
 ) -> EpaOutput {
     let value = |n: Vec3| {
         let w = pair.support(n);
@@ -512,7 +527,7 @@ fn descend_support<A: Support + ?Sized, B: Support + ?Sized>(
     };
     let mut normal = start;
     let (mut h, mut vertex) = value(normal);
-    let mut step = DESCENT_FIRST_STEP;
+    let mut step = first_step;
     let mut queries = 1;
     while step > DESCENT_LAST_STEP && queries < DESCENT_MAX_QUERIES {
         let u = normal.any_orthonormal_vector();
