@@ -750,3 +750,26 @@ fn a_hull_deep_in_a_wide_cylinder_gets_the_overlap_along_its_normal() {
         "{c:?}: the overlap along its normal is {overlap}"
     );
 }
+
+/// A capsule deep in a cylinder: the depth is the least overlap, 0.7902
+/// (parry3d's answer, and the overlap along its normal), not the local
+/// minimum 0.8020 a descent from EPA's closest face alone settles in.
+#[test]
+fn a_capsule_deep_in_a_cylinder_gets_the_least_overlap() {
+    let capsule = Capsule::new(
+        Segment::new(
+            v(0.0035649836, 0.45310348, -0.5366999),
+            v(0.119770974, -0.21057636, 1.2009623),
+        ),
+        0.61818963,
+    );
+    let cylinder = Cylinder::new(
+        Segment::new(
+            v(-0.11881658, -1.1495565, 1.5994544),
+            v(-0.0894813, -0.3897605, 1.9696445),
+        ),
+        0.9710274,
+    );
+    let c = query::contact(&capsule, &cylinder).unwrap();
+    assert!(c.depth < 0.7905, "{c:?}");
+}

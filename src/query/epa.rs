@@ -24,6 +24,8 @@
 //! then settled from that face's normal by a descent on the support values
 //! of `A − B`, each an upper bound of the depth (`descend_support`).
 
+use arrayvec::ArrayVec;
+
 use crate::math::{midpoint, unit_without_overflow, Quat, Vec3};
 use crate::query::gjk::{gjk, MinkowskiDifference, Simplex, Vertex, TOUCH_TOLERANCE};
 use crate::shape::{Support, Triangle};
@@ -372,7 +374,7 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
         Ok(t) => t,
         // Flat around the origin (or thinner): the least overlap is along a
         // normal of the flat part, which the descent finds from `normal`.
-        Err(normal) => return descend_support(pair, normal, tolerance, DESCENT_FIRST_STEP),
+        Err(normal) => return descend_support(pair, &[normal], tolerance, DESCENT_FIRST_STEP),
     };
 
     let mut poly = Polytope {
@@ -481,12 +483,32 @@ pub(crate) fn epa<A: Support + ?Sized, B: Support + ?Sized>(
     // with small steps: a nearby direction may still overlap less (a face
     // of a polytope bent by rounding), and its witnesses are the closest
     // points of the shapes moved apart.
-    let first_step = if converged && consistent {
-        DESCENT_SETTLE_STEP
-    } else {
-        DESCENT_FIRST_STEP
-    };
-    descend_support(pair, face.normal, tolerance, first_step)
+    if converged && consistent {
+        return descend_support(pair, &[face.normal], tolerance, DESCENT_SETTLE_STEP);
+    }
+    // Unproved: the least overlap may lie in another direction than the
+    // closest face's (the support values have local minima on the sphere),
+    // so the descent starts from the normals of the closest few faces.
+    let mut starts: ArrayVec<(f32, Vec3), DESCENT_STARTS> = ArrayVec::new();
+    for candidate in poly.faces[..poly.face_count]
+        .iter()
+        .filter(|f| f.alive && f.normal != Vec3::ZERO)
+    {
+        if starts.is_full() {
+            let worst = (0..DESCENT_STARTS)
+                .max_by(|&i, &j| starts[i].0.total_cmp(&starts[j].0))
+                .unwrap_or(0);
+            if candidate.distance < starts[worst].0 {
+                starts[worst] = (candidate.distance, candidate.normal);
+            }
+        } else {
+            starts.push((candidate.distance, candidate.normal));
+        }
+    }
+    let mut normals: ArrayVec<Vec3, { DESCENT_STARTS + 1 }> = ArrayVec::new();
+    normals.push(face.normal);
+    normals.extend(starts.iter().map(|&(_, n)| n));
+    descend_support(pair, &normals, tolerance, DESCENT_FIRST_STEP)
 }
 
 /// The largest step, in radians, of [`descend_support`].
@@ -496,28 +518,31 @@ const DESCENT_FIRST_STEP: f32 = 0.05;
 const DESCENT_SETTLE_STEP: f32 = 1.0e-3;
 /// The step, in radians, at which [`descend_support`] stops.
 const DESCENT_LAST_STEP: f32 = 1.0e-7;
-/// The most support queries [`descend_support`] makes.
-const DESCENT_MAX_QUERIES: usize = 512;
+/// The most support queries [`descend_support`] makes from one start.
+const DESCENT_MAX_QUERIES: usize = 256;
+/// How many of an unproved polytope's closest faces [`descend_support`]
+/// starts from, besides the closest.
+const DESCENT_STARTS: usize = 6;
 
 /// The penetration depth as the least support value of `A − B` over unit
 /// directions, `D = min_{|n|=1} h(n)` with `h(n) = n·s_{A−B}(n)` (the
 /// distance from the origin, inside `A − B`, to its support plane along
-/// `n`), found from `start` by a pattern search on the sphere: steps of
-/// `DESCENT_FIRST_STEP` radians along the two tangent axes, kept when
-/// they lower `h`, halved when none does, down to `DESCENT_LAST_STEP`.
+/// `n`), found by a pattern search on the sphere from each of `starts`:
+/// steps of `first_step` radians along the two tangent axes, kept when they
+/// lower `h`, halved when none does, down to `DESCENT_LAST_STEP`; the least
+/// of the minima found is the answer.
 ///
 /// EPA's polytope lies inside `A − B`, so its closest face is a lower
 /// bound of `D` and converges slowly where the boundary is curved (the
 /// rim of a cylinder or a cone: a polytope of `MAX_VERTICES` corners
 /// still misses by 1e-2 of the size). Every `h(n)` is an upper bound of
-/// `D`; this search, started at EPA's best normal, settles it to the
-/// precision of the support mappings. The points are the supports along
-/// closest points of the shapes moved apart along the final normal by
-/// `D` and the tolerance, one on each shape, whose difference is then
-/// `D·n` to the tolerance.
+/// `D`; this search settles it to the precision of the support mappings.
+/// The points are the closest points of the shapes moved apart along the
+/// final normal by `D` and the tolerance, one on each shape, whose
+/// difference is then `D·n` to the tolerance.
 fn descend_support<A: Support + ?Sized, B: Support + ?Sized>(
     pair: &MinkowskiDifference<'_, A, B>,
-    start: Vec3,
+    starts: &[Vec3],
     tolerance: f32,
     first_step: f32,
 ) -> EpaOutput {
@@ -525,30 +550,44 @@ fn descend_support<A: Support + ?Sized, B: Support + ?Sized>(
         let w = pair.support(n);
         (n.dot(w.w), w)
     };
-    let mut normal = start;
-    let (mut h, mut vertex) = value(normal);
-    let mut step = first_step;
-    let mut queries = 1;
-    while step > DESCENT_LAST_STEP && queries < DESCENT_MAX_QUERIES {
-        let u = normal.any_orthonormal_vector();
-        let v = normal.cross(u);
-        let mut moved = false;
-        for d in [u, -u, v, -v] {
-            let Some(candidate) = (normal + d * step).try_normalize() else {
-                continue;
-            };
-            let (hc, wc) = value(candidate);
-            queries += 1;
-            if hc < h {
-                (normal, h, vertex) = (candidate, hc, wc);
-                moved = true;
-                break;
+    let descend = |start: Vec3| {
+        let mut normal = start;
+        let (mut h, mut vertex) = value(normal);
+        let mut step = first_step;
+        let mut queries = 1;
+        while step > DESCENT_LAST_STEP && queries < DESCENT_MAX_QUERIES {
+            let u = normal.any_orthonormal_vector();
+            let v = normal.cross(u);
+            let mut moved = false;
+            for d in [u, -u, v, -v] {
+                let Some(candidate) = (normal + d * step).try_normalize() else {
+                    continue;
+                };
+                let (hc, wc) = value(candidate);
+                queries += 1;
+                if hc < h {
+                    (normal, h, vertex) = (candidate, hc, wc);
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                step *= 0.5;
             }
         }
-        if !moved {
-            step *= 0.5;
+        (normal, h, vertex)
+    };
+    let mut best: Option<(Vec3, f32, Vertex)> = None;
+    for &start in starts {
+        let found = descend(start);
+        if best.is_none_or(|(_, h, _)| found.1 < h) {
+            best = Some(found);
         }
     }
+    let (normal, h, vertex) = best.unwrap_or_else(|| {
+        let w = pair.support(Vec3::X);
+        (Vec3::X, Vec3::X.dot(w.w), w)
+    });
     // The witnesses: the closest points of the shapes moved apart by a
     // little more than the depth along the normal (a support point may be
     // any point of a flat part of the boundary: a cone's apex for its side).
