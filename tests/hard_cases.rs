@@ -773,3 +773,35 @@ fn a_capsule_deep_in_a_cylinder_gets_the_least_overlap() {
     let c = query::contact(&capsule, &cylinder).unwrap();
     assert!(c.depth < 0.7905, "{c:?}");
 }
+
+/// A flat triangle lying in a box's face at 1e4: the distance is never
+/// negative, and a pin 2.45 from a cylinder 20 wide has witnesses that far
+/// apart (the ascent's witnesses were taken from cores brought only to a
+/// tenth of the distance, whose closest points turned).
+#[test]
+fn distances_are_never_negative_and_match_their_witnesses() {
+    let slab = Aabb::new(v(67.54995, -12195.133, 8387.732), v(71.10272, -12191.58, 8391.285));
+    let sliver = Triangle::new(
+        v(67.54954, -12193.356, 8387.732),
+        v(67.5501, -12193.356, 8387.732),
+        v(67.54972, -12193.326, 8387.732),
+    );
+    let d = query::distance(&slab, &sliver);
+    assert!(d.distance >= 0.0, "{d:?}");
+    let pin = Cylinder::new(
+        Segment::new(
+            v(-0.04398717, 0.02621204, 0.041656114),
+            v(-0.04399212, 0.026213123, 0.041656196),
+        ),
+        0.001,
+    );
+    let drum = Cylinder::new(
+        Segment::new(
+            v(-1.6259136, -3.3409047, -7.3237724),
+            v(-2.048077, -11.992774, -6.1861696),
+        ),
+        10.0,
+    );
+    let d = query::distance(&pin, &drum);
+    assert!((d.point_b.distance(d.point_a) - d.distance).abs() < 1e-4, "{d:?}");
+}

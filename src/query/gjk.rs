@@ -497,8 +497,8 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
     } else {
         length_without_overflow(out.v)
     };
-    if core_distance > margin + touch {
-        let (n, distance, point_a, point_b) = settle_separation(&pair, &out, touch);
+    let settled = (core_distance > margin + touch).then(|| settle_separation(&pair, &out, touch));
+    if let Some((n, distance, point_a, point_b)) = settled.filter(|s| s.1 > margin + touch) {
         return Distance {
             distance: distance - margin,
             point_a: origin + point_a + n * ra,
@@ -551,8 +551,8 @@ const ASCENT_MAX_QUERIES: usize = 512;
 /// value a lower bound of the distance, equal to it along the closest
 /// points' direction), found from GJK's direction `start` (whose separation
 /// is `lower`) by a pattern search on the sphere; then the witnesses, from
-/// GJK on the cores brought to within a tenth of that distance along the
-/// found normal (or GJK's own, `gjk_points`, for cores closer than a few
+/// GJK on the cores brought to within a thousandth of that distance along
+/// the found normal (or GJK's own, `gjk_points`, for cores closer than a few
 /// touching tolerances). Returns `(normal, distance, point_a, point_b)` with
 /// the points relative to `b.center()`.
 ///
@@ -593,10 +593,11 @@ fn ascend_separation<A: Support + ?Sized, B: Support + ?Sized>(
             step *= 0.5;
         }
     }
-    // `a` moved towards `b` by nine tenths of the distance: GJK's tolerance
-    // is then relative to a tenth of it, and its points, moved back, are
-    // the closest points to that tolerance.
-    let shift = 0.9 * best;
+    // `a` moved towards `b` to within `gap` of it (a thousandth of the
+    // distance, or a few touching tolerances): GJK's tolerance is then
+    // relative to that gap, and its points, moved back, are the closest
+    // points with their difference `best·n` to within the gap's share.
+    let shift = best - (1.0e-3 * best).max(8.0 * touch);
     let near = MinkowskiDifference {
         a: pair.a,
         b: pair.b,
