@@ -28,6 +28,7 @@ use arrayvec::ArrayVec;
 
 use crate::math::{midpoint, unit_without_overflow, Quat, Vec3};
 use crate::query::gjk::{gjk, MinkowskiDifference, Simplex, Vertex, TOUCH_TOLERANCE};
+use crate::query::sphere_search::minimize_on_sphere;
 use crate::shape::{Support, Triangle};
 
 /// Most vertices the polytope may have.
@@ -516,8 +517,6 @@ const DESCENT_FIRST_STEP: f32 = 0.05;
 /// The first step, in radians, of [`descend_support`] from a face EPA
 /// proved on the boundary to its tolerance.
 const DESCENT_SETTLE_STEP: f32 = 1.0e-3;
-/// The step, in radians, at which [`descend_support`] stops.
-const DESCENT_LAST_STEP: f32 = 1.0e-7;
 /// The most support queries [`descend_support`] makes from one start.
 const DESCENT_MAX_QUERIES: usize = 256;
 /// How many of an unproved polytope's closest faces [`descend_support`]
@@ -529,7 +528,7 @@ const DESCENT_STARTS: usize = 6;
 /// distance from the origin, inside `A − B`, to its support plane along
 /// `n`), found by a pattern search on the sphere from each of `starts`:
 /// steps of `first_step` radians along the two tangent axes, kept when they
-/// lower `h`, halved when none does, down to `DESCENT_LAST_STEP`; the least
+/// lower `h`, halved when none does (`minimize_on_sphere`); the least
 /// of the minima found is the answer.
 ///
 /// EPA's polytope lies inside `A − B`, so its closest face is a lower
@@ -550,33 +549,7 @@ fn descend_support<A: Support + ?Sized, B: Support + ?Sized>(
         let w = pair.support(n);
         (n.dot(w.w), w)
     };
-    let descend = |start: Vec3| {
-        let mut normal = start;
-        let (mut h, mut vertex) = value(normal);
-        let mut step = first_step;
-        let mut queries = 1;
-        while step > DESCENT_LAST_STEP && queries < DESCENT_MAX_QUERIES {
-            let u = normal.any_orthonormal_vector();
-            let v = normal.cross(u);
-            let mut moved = false;
-            for d in [u, -u, v, -v] {
-                let Some(candidate) = (normal + d * step).try_normalize() else {
-                    continue;
-                };
-                let (hc, wc) = value(candidate);
-                queries += 1;
-                if hc < h {
-                    (normal, h, vertex) = (candidate, hc, wc);
-                    moved = true;
-                    break;
-                }
-            }
-            if !moved {
-                step *= 0.5;
-            }
-        }
-        (normal, h, vertex)
-    };
+    let descend = |start: Vec3| minimize_on_sphere(start, first_step, DESCENT_MAX_QUERIES, value);
     let mut best: Option<(Vec3, f32, Vertex)> = None;
     for &start in starts {
         let found = descend(start);

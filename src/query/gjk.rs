@@ -30,6 +30,7 @@
 
 use crate::math::{length_without_overflow, midpoint, unit_by_length, DVec3, Vec3};
 use crate::query::rescale::UnitFrame;
+use crate::query::sphere_search::minimize_on_sphere;
 use crate::query::CastHit;
 use crate::shape::{Segment, Support, Triangle};
 
@@ -541,8 +542,6 @@ pub(crate) fn settle_separation<A: Support + ?Sized, B: Support + ?Sized>(
 
 /// The largest step, in radians, of [`ascend_separation`].
 const ASCENT_FIRST_STEP: f32 = 0.05;
-/// The step, in radians, at which [`ascend_separation`] stops.
-const ASCENT_LAST_STEP: f32 = 1.0e-7;
 /// The most support queries [`ascend_separation`] makes.
 const ASCENT_MAX_QUERIES: usize = 512;
 
@@ -569,30 +568,11 @@ fn ascend_separation<A: Support + ?Sized, B: Support + ?Sized>(
     touch: f32,
     gjk_points: (Vec3, Vec3),
 ) -> (Vec3, f32, Vec3, Vec3) {
-    let separation = |n: Vec3| -n.dot(pair.support(n).w);
-    let (mut normal, mut best) = (start, lower);
-    let mut step = ASCENT_FIRST_STEP;
-    let mut queries = 1;
-    while step > ASCENT_LAST_STEP && queries < ASCENT_MAX_QUERIES {
-        let u = normal.any_orthonormal_vector();
-        let v = normal.cross(u);
-        let mut moved = false;
-        for d in [u, -u, v, -v] {
-            let Some(candidate) = (normal + d * step).try_normalize() else {
-                continue;
-            };
-            let value = separation(candidate);
-            queries += 1;
-            if value > best {
-                (normal, best) = (candidate, value);
-                moved = true;
-                break;
-            }
-        }
-        if !moved {
-            step *= 0.5;
-        }
-    }
+    // The separation is maximised as its negative is minimised.
+    let (normal, least, ()) = minimize_on_sphere(start, ASCENT_FIRST_STEP, ASCENT_MAX_QUERIES, |n| {
+        (n.dot(pair.support(n).w), ())
+    });
+    let best = (-least).max(lower);
     // `a` moved towards `b` to within `gap` of it (a thousandth of the
     // distance, or a few touching tolerances): GJK's tolerance is then
     // relative to that gap, and its points, moved back, are the closest

@@ -14,6 +14,7 @@ pub mod penetration;
 pub(crate) mod rescale;
 pub mod sat;
 pub mod shape_cast;
+pub(crate) mod sphere_search;
 pub mod sweep;
 
 pub use cast::CastHit;
