@@ -8,6 +8,7 @@ use collide::math::{DVec3, Quat, Vec3};
 use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
 use collide::{query, Aabb, Capsule, ColliderDesc, Obb, QueryFilter, Segment, Shape, Sphere, World};
 
+mod common;
 mod random;
 use random::{seeded, Draw, TestRng};
 
@@ -804,4 +805,34 @@ fn distances_are_never_negative_and_match_their_witnesses() {
     );
     let d = query::distance(&pin, &drum);
     assert!((d.point_b.distance(d.point_a) - d.distance).abs() < 1e-4, "{d:?}");
+}
+
+/// Segments into a thin hull (a box 0.4 x 0.004 x 0.3) at coordinates of
+/// 5e3, whose `f32` spacing is 5e-4: every hit lies on the hull to 1e-5
+/// (its planes' offsets from the world's origin, rounded there, put hits
+/// up to 1.7e-4 off).
+#[test]
+fn segments_into_a_thin_hull_far_from_the_origin_hit_its_surface() {
+    let mut rng = seeded(21_013);
+    let center = v(5000.0, -3000.0, 2000.0);
+    let rotation = rng.rotation();
+    let half = v(0.2, 0.002, 0.15);
+    let points: Vec<Vec3> = (0..8)
+        .map(|i| {
+            let s = |bit: u32| if i & bit != 0 { 1.0 } else { -1.0 };
+            center + rotation * (half * v(s(1), s(2), s(4)))
+        })
+        .collect();
+    let hull = ConvexHull::from_points(&points).unwrap();
+    let oracle = common::oracle::Oracle::of_hull(&hull);
+    let mut worst = 0.0f64;
+    for _ in 0..500 {
+        let from = center + rng.rotation() * v(1.0, 0.0, 0.0);
+        let to = center + rng.vec(-0.1, 0.1);
+        let segment = Segment::new(from, from + (to - from) * 2.0);
+        let Some(hit) = segment.cast_hull(&hull) else { continue };
+        let (s, e) = (segment.start.as_dvec3(), segment.end.as_dvec3());
+        worst = worst.max(oracle.signed_distance(s + (e - s) * f64::from(hit.t)).abs());
+    }
+    assert!(worst < 1e-5, "a hit {worst} from the hull");
 }
