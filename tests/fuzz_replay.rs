@@ -478,8 +478,8 @@ fn f18_segment_cast_all_starts_with_the_closest_hit() {
 /// passed the coplanarity test, then merged its faces, within `2ε` of each
 /// other, into two opposite planes that bound no solid: every point between
 /// them was "inside", and a point 18.75 outside the bounds was hit at
-/// `t = 0`. Fixed in `src/shape/hull.rs`: a hull whose faces merge into
-/// fewer than four planes is refused as coplanar.
+/// `t = 0`. Fixed in `src/shape/hull.rs`: a hull no thicker than `2ε`
+/// across one of its faces is refused as coplanar.
 #[test]
 fn f21_a_sliver_hull_flat_within_tolerance_is_refused() {
     replay_one("world", "f21-sliver-hull-merges-into-two-planes");

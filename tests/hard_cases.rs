@@ -836,3 +836,20 @@ fn segments_into_a_thin_hull_far_from_the_origin_hit_its_surface() {
     }
     assert!(worst < 1e-5, "a hit {worst} from the hull");
 }
+
+/// A box whose top face is folded by 1e-5 (one top corner raised): the
+/// two halves of the top stay two planes (merged within a tolerance of
+/// 1e-5 of the size, they made one supporting plane that added a sliver
+/// above the lower half), so a point just above the lower half is outside.
+#[test]
+fn a_folded_face_keeps_both_planes() {
+    let mut points: Vec<Vec3> = (0..8)
+        .map(|i| v((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+        .collect();
+    points[7].y += 1e-5; // the corner (1, 1, 1)
+    let hull = ConvexHull::from_points(&points).unwrap();
+    assert_eq!(hull.planes().len(), 7);
+    // Above the corner (0, 1, 0), on the lower half's side of the fold.
+    assert!(!hull.contains_point(v(0.01, 1.0 + 4e-6, 0.01)));
+    assert!(hull.contains_point(v(0.01, 1.0 - 4e-6, 0.01)));
+}

@@ -59,6 +59,12 @@ fn area_normal(a: Vec3, b: Vec3, c: Vec3) -> DVec3 {
     (b - a).cross(c - a)
 }
 
+/// How far, in ulps of a hull's extent, the corners of a triangle may lie
+/// from a neighbour's plane for the two to form one face: the rounding of
+/// the plane test in `f32`, so that exactly coplanar triangles (a box's
+/// face) merge and no others.
+const COPLANAR_ULPS: f32 = 8.0;
+
 /// A triangle of the hull under construction.
 struct Face {
     v: [u32; 3],
@@ -255,11 +261,8 @@ impl ConvexHull {
     /// copies `p` shifted back (which round: a coordinate of 7.5e-30 next
     /// to one of 13.75 came back as 0).
     ///
-    /// Faces within `2ε` of coplanar merge into one plane; a sliver whose
-    /// opposite sides are that flat (its fourth point a little more than
-    /// `ε` off the plane of the first three, which the initial simplex
-    /// accepts) merges into fewer than four planes, which bound no solid:
-    /// refused as coplanar, as the documentation's tolerance says.
+    /// Exactly coplanar faces (to rounding) merge into one plane; a hull no
+    /// thicker than `2ε` across one of its faces is refused as coplanar.
     fn from_faces(
         faces: &[Face],
         edge_map: &HashMap<(u32, u32), usize>,
@@ -285,8 +288,13 @@ impl ConvexHull {
         }
 
         // Merge coplanar neighbours into faces by flood fill over shared
-        // edges: a neighbour joins when its corners are within 2ε of the
-        // seed's plane.
+        // edges: a neighbour joins when its corners are within the rounding
+        // of the seed's plane (`COPLANAR_ULPS` ulps of the extent). A looser
+        // test would bend a face: the merged plane, made supporting, cuts
+        // off none of the hull but adds to it beyond the real faces, and
+        // near an edge of two faces 0.01 rad apart a plane off by δ puts the
+        // edge δ/0.01 away.
+        let coplanar = COPLANAR_ULPS * f32::EPSILON * (eps / DEGENERATE_EPSILON);
         let mut group = vec![usize::MAX; faces.len()];
         let mut group_normals: Vec<Vec3> = Vec::new();
         for &seed in &alive {
@@ -309,7 +317,7 @@ impl ConvexHull {
                         && faces[g]
                             .v
                             .iter()
-                            .all(|&i| faces[seed].distance(p[i as usize]).abs() <= 2.0 * eps)
+                            .all(|&i| faces[seed].distance(p[i as usize]).abs() <= coplanar)
                     {
                         group[g] = id;
                         stack.push(g);
@@ -318,7 +326,21 @@ impl ConvexHull {
             }
             group_normals.push(weighted_normal.normalize_or(faces[seed].normal.as_dvec3()).as_vec3());
         }
-        if group_normals.len() < 4 {
+        // Flat within the tolerance across some face (a sliver whose fourth
+        // point lies a little more than `ε` off the plane of the first
+        // three, which the initial simplex accepts): refused as coplanar,
+        // as the documentation's tolerance says.
+        let flat = group_normals.iter().any(|n| {
+            let n = n.as_dvec3();
+            let (lo, hi) = local_vertices
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                    let x = n.dot(v.as_dvec3());
+                    (lo.min(x), hi.max(x))
+                });
+            !(hi - lo > 2.0 * f64::from(eps))
+        });
+        if group_normals.len() < 4 || flat {
             return Err(Error::InvalidArgument("hull points are coplanar"));
         }
         // Each plane is made supporting: its offset is the hull's extent

@@ -317,7 +317,7 @@ impl Oracle {
                 }
                 polygon_2d_signed_distance(rho, y, &[(-r, 0.0), (*r, 0.0), (0.0, height)])
             }
-            Oracle::Hull { v, facets, planes } => {
+            Oracle::Hull { v, planes, .. } => {
                 let worst = planes
                     .iter()
                     .map(|(n, o)| n.dot(p) - o)
@@ -325,10 +325,20 @@ impl Oracle {
                 if worst <= 0.0 {
                     worst
                 } else {
-                    facets
-                        .iter()
-                        .map(|f| triangle_distance(p, &[v[f[0]], v[f[1]], v[f[2]]]))
-                        .fold(f64::INFINITY, f64::min)
+                    // Outside: the distance to the nearest triangle of any
+                    // three vertices. Every such triangle lies in the hull,
+                    // so none is nearer than its boundary, and the boundary's
+                    // faces are among them (slivers too, whose planes
+                    // `hull_facets` leaves out).
+                    let mut nearest = f64::INFINITY;
+                    for i in 0..v.len() {
+                        for j in i + 1..v.len() {
+                            for k in j + 1..v.len() {
+                                nearest = nearest.min(triangle_distance(p, &[v[i], v[j], v[k]]));
+                            }
+                        }
+                    }
+                    nearest
                 }
             }
             Oracle::Mesh { tris } => tris
