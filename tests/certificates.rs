@@ -118,8 +118,8 @@ const OPEN_PER_100K: [(&str, usize); 7] = [
     ("contact (Shape::contact)", 12),
     ("World::contact", 12),
     ("distance (Shape::distance, World::distance)", 15),
-    ("shape_cast (Shape::cast_shape, query::shape_cast)", 16),
-    ("World::shape_cast", 18),
+    ("shape_cast (Shape::cast_shape, query::shape_cast)", 11),
+    ("World::shape_cast", 5),
 ];
 
 /// How many failing inputs a report prints (the first of each class, for

@@ -853,3 +853,41 @@ fn a_folded_face_keeps_both_planes() {
     assert!(!hull.contains_point(v(0.01, 1.0 + 4e-6, 0.01)));
     assert!(hull.contains_point(v(0.01, 1.0 - 4e-6, 0.01)));
 }
+
+/// A small hull cast onto a capsule: the reported point lies on the hull
+/// at the time of impact and on the capsule (the capsule's margin was grown
+/// along the cast's normal where the core witnesses are apart along the
+/// closest points' direction, and the point, their midpoint, left the hull
+/// by 1.4e-4).
+#[test]
+fn a_hull_cast_onto_a_capsule_reports_a_point_on_both() {
+    let points = [
+        v(0.04826632, -0.17641115, 0.7132698),
+        v(0.037104942, -0.19004117, 0.7106621),
+        v(0.029065473, -0.20085299, 0.71169025),
+        v(0.028354788, -0.20215954, 0.71242803),
+        v(0.027176764, -0.2073752, 0.7202066),
+        v(0.028207563, -0.20251404, 0.7130675),
+        v(0.04829883, -0.17777891, 0.7163823),
+    ];
+    let hull = ConvexHull::from_points(&points).unwrap();
+    let capsule = Capsule::new(
+        Segment::new(
+            v(1.1822946, 0.013694103, 0.37621322),
+            v(0.21874276, -1.3758562, 0.6095987),
+        ),
+        0.85348564,
+    );
+    let motion = v(5.6955916e-5, -4.585929e-5, -2.7690621e-5);
+    let hit = query::shape_cast(&hull, motion, &capsule, Vec3::ZERO).unwrap();
+    let moved = ConvexHull::from_points(&points.map(|p| p + motion * hit.t)).unwrap();
+    let off_hull = common::oracle::Oracle::of_hull(&moved).signed_distance(hit.point.as_dvec3());
+    let (a, b) = (capsule.segment.start.as_dvec3(), capsule.segment.end.as_dvec3());
+    let p = hit.point.as_dvec3();
+    let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+    let off_capsule = (p - (a + (b - a) * t)).length() - f64::from(capsule.radius);
+    assert!(
+        off_hull.abs() < 2e-5 && off_capsule.abs() < 2e-5,
+        "{hit:?}: {off_hull} from the hull, {off_capsule} from the capsule"
+    );
+}

@@ -600,6 +600,10 @@ fn ascend_separation<A: Support + ?Sized, B: Support + ?Sized>(
 pub(crate) struct RayCastOutput {
     pub lambda: f32,
     pub normal: Vec3,
+    /// The direction from `point_a` to `point_b`'s cores, along which the
+    /// margins grow the witnesses onto the shapes' surfaces (the normal
+    /// itself may be another separating direction).
+    pub witness_normal: Vec3,
     pub point_a: Vec3,
     pub point_b: Vec3,
     /// Whether the source was already inside (`λ = 0`, normal unknown).
@@ -722,6 +726,7 @@ pub(crate) fn ray_cast<A: Support + ?Sized, B: Support + ?Sized>(
     let found = RayCastOutput {
         lambda,
         normal: if hit_plane { normal } else { Vec3::ZERO },
+        witness_normal: if hit_plane { normal } else { Vec3::ZERO },
         point_a,
         point_b,
         started_inside: !hit_plane,
@@ -805,6 +810,7 @@ fn settle_hit<A: Support + ?Sized, B: Support + ?Sized>(
                     return Some(RayCastOutput {
                         lambda: 0.0,
                         normal: Vec3::ZERO,
+                        witness_normal: Vec3::ZERO,
                         point_a: Vec3::ZERO,
                         point_b: Vec3::ZERO,
                         started_inside: true,
@@ -830,6 +836,7 @@ fn settle_hit<A: Support + ?Sized, B: Support + ?Sized>(
         best = RayCastOutput {
             lambda,
             normal: n,
+            witness_normal: closest,
             point_a: out.point_a + x + closest * push,
             point_b: out.point_b,
             started_inside: false,

@@ -544,8 +544,9 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
     let t = hit.lambda.clamp(0.0, 1.0);
     let origin = b.center();
     let normal = hit.normal;
-    let point_a = origin + hit.point_a + motion_a * t + normal * a.margin();
-    let point_b = origin + hit.point_b + motion_b * t - normal * b.margin();
+    let along = hit.witness_normal;
+    let point_a = origin + hit.point_a + motion_a * t + along * a.margin();
+    let point_b = origin + hit.point_b + motion_b * t - along * b.margin();
     Some(TimeOfImpact {
         t,
         point: midpoint(point_a, point_b),
