@@ -891,3 +891,23 @@ fn a_hull_cast_onto_a_capsule_reports_a_point_on_both() {
         "{hit:?}: {off_hull} from the hull, {off_capsule} from the capsule"
     );
 }
+
+/// A short capsule 3.5e-4 from a ball of radius 1: the witnesses are the
+/// distance apart (the radii were grown along the settled normal, not the
+/// direction the cores' witnesses are apart, and they came 5.5e-4 apart).
+#[test]
+fn round_shapes_apart_have_witnesses_the_distance_apart() {
+    let mut world = World::new();
+    let capsule = Capsule::new(
+        Segment::new(
+            v(0.48499393, -2.1740336, -0.71698904),
+            v(0.48652846, -2.1734037, -0.71810645),
+        ),
+        4.3898133e-5,
+    );
+    let ball = Sphere::new(v(1.0260502, -2.0074234, 0.118133895), 1.0085275);
+    let a = world.add(ColliderDesc::new(Shape::Capsule(capsule))).unwrap();
+    let b = world.add(ColliderDesc::new(Shape::Sphere(ball))).unwrap();
+    let d = world.distance(a, b).unwrap();
+    assert!((d.point_b.distance(d.point_a) - d.distance).abs() < 2e-5, "{d:?}");
+}

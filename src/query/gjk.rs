@@ -28,7 +28,7 @@
 //! before. They answer as at unit scale from `2⁻¹²⁰` to `2¹²⁰`; a distance
 //! beyond `f32::MAX` (two shapes at opposite ends of the range) is `∞`.
 
-use crate::math::{length_without_overflow, midpoint, unit_by_length, DVec3, Vec3};
+use crate::math::{length_without_overflow, midpoint, unit_by_length, unit_without_overflow, DVec3, Vec3};
 use crate::query::rescale::UnitFrame;
 use crate::query::sphere_search::minimize_on_sphere;
 use crate::query::CastHit;
@@ -500,10 +500,13 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
     };
     let settled = (core_distance > margin + touch).then(|| settle_separation(&pair, &out, touch));
     if let Some((n, distance, point_a, point_b)) = settled.filter(|s| s.1 > margin + touch) {
+        // The margins grow the core witnesses along the direction they are
+        // apart, which the normal, another separating direction, may not be.
+        let along = unit_without_overflow(point_b - point_a).unwrap_or(n);
         return Distance {
             distance: distance - margin,
-            point_a: origin + point_a + n * ra,
-            point_b: origin + point_b - n * rb,
+            point_a: origin + point_a + along * ra,
+            point_b: origin + point_b - along * rb,
             normal: Some(n),
         };
     }
