@@ -115,7 +115,7 @@ struct Report {
 const OPEN_PER_100K: [(&str, usize); 7] = [
     ("segment_cast (per shape)", 6),
     ("World::segment_cast", 2),
-    ("contact (Shape::contact)", 11),
+    ("contact (Shape::contact)", 10),
     ("World::contact", 12),
     ("distance (Shape::distance, World::distance)", 12),
     ("shape_cast (Shape::cast_shape, query::shape_cast)", 11),

@@ -911,3 +911,25 @@ fn round_shapes_apart_have_witnesses_the_distance_apart() {
     let d = world.distance(a, b).unwrap();
     assert!((d.point_b.distance(d.point_a) - d.distance).abs() < 2e-5, "{d:?}");
 }
+
+/// Two boxes that the separating-axis test takes for touching but that meet
+/// only within rounding at a face's rim: the contact's points are on their
+/// boxes and together (the deepest corner's fallback reported the far
+/// corner of a box 20 wide).
+#[test]
+fn boxes_touching_at_a_rim_report_points_on_both() {
+    let small = Aabb::new(
+        v(0.04622488, 0.88522035, 0.3624902),
+        v(0.048224878, 0.8872203, 0.36254165),
+    );
+    let large = Aabb::new(
+        v(-19.953775, 0.88722056, -9.637484),
+        v(0.046224654, 20.88722, 10.362516),
+    );
+    let c = small.contact_aabb(&large).unwrap();
+    assert!(
+        distance_to_aabb(&small, c.point_a) < 1e-6 && distance_to_aabb(&large, c.point_b) < 1e-6,
+        "{c:?}"
+    );
+    assert!((c.point_a - c.point_b - c.depth * c.normal).length() < 1e-5, "{c:?}");
+}

@@ -43,6 +43,12 @@ impl BoxFrame {
         }
     }
 
+    /// The oriented box this frame describes.
+    fn to_obb(&self) -> Obb {
+        let rotation = Quat::from_mat3(&Mat3::from_cols(self.axes[0], self.axes[1], self.axes[2])).normalize();
+        Obb::new(self.center, rotation, self.half)
+    }
+
     /// `Σ e_k |axis_k·l|`: the box's half-width along `l`.
     #[inline]
     fn radius(&self, l: Vec3) -> f32 {
@@ -56,15 +62,6 @@ impl BoxFrame {
         (0..3)
             .map(|k| f64::from(self.half[k]) * f64::from(self.axes[k].dot(l).abs()))
             .sum()
-    }
-
-    /// The corner farthest along `d` (ties to the positive side).
-    #[inline]
-    fn support(&self, d: Vec3) -> Vec3 {
-        (0..3).fold(self.center, |p, k| {
-            let s = if self.axes[k].dot(d) >= 0.0 { 1.0 } else { -1.0 };
-            p + self.axes[k] * (s * self.half[k])
-        })
     }
 
     /// The edge along axis `i` farthest along `d`.
@@ -223,10 +220,10 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
     let tie = edge_bias.max(depth * EDGE_BIAS);
     let (point_a, point_b) = match feature {
         Feature::FaceA => {
-            let (on_b, on_a) = face_contact(a, b, normal, tie).unwrap_or_else(|| deepest_corner_pair(a, b, normal));
+            let (on_b, on_a) = face_contact(a, b, normal, tie).unwrap_or_else(|| closest_pair(a, b));
             (on_a, on_b)
         }
-        Feature::FaceB => face_contact(b, a, -normal, tie).unwrap_or_else(|| deepest_corner_pair(b, a, -normal)),
+        Feature::FaceB => face_contact(b, a, -normal, tie).unwrap_or_else(|| closest_pair(b, a)),
         Feature::Edges(i, j) => {
             let c = a.support_edge(i, normal).closest_points(&b.support_edge(j, -normal));
             (c.point_a, c.point_b)
@@ -240,24 +237,13 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
     })
 }
 
-/// The incident box's deepest corner along `−normal`, and the point of the
-/// reference face (outward `normal`) nearest it: both on their boxes, for
-/// the case clipping leaves no point (the boxes meet only through rounding
-/// at the face's rim).
-fn deepest_corner_pair(reference: &BoxFrame, incident: &BoxFrame, normal: Vec3) -> (Vec3, Vec3) {
-    let corner = incident.support(-normal);
-    let local = corner - reference.center;
-    let on_face = (0..3).fold(reference.center, |p, k| {
-        let h = reference.half[k];
-        let along = reference.axes[k].dot(normal);
-        let coordinate = if along.abs() > 0.5 {
-            h.copysign(along)
-        } else {
-            reference.axes[k].dot(local).clamp(-h, h)
-        };
-        p + reference.axes[k] * coordinate
-    });
-    (corner, on_face)
+/// The closest points of the incident and the reference box (GJK), for
+/// the case clipping leaves no point: boxes that the separating-axis test
+/// takes for touching but that meet only within rounding at a face's rim.
+/// Returns `(point on incident, point on reference)`, each on its box.
+fn closest_pair(reference: &BoxFrame, incident: &BoxFrame) -> (Vec3, Vec3) {
+    let d = crate::query::gjk::distance(&incident.to_obb(), &reference.to_obb());
+    (d.point_a, d.point_b)
 }
 
 impl From<Aabb> for Obb {
