@@ -151,9 +151,17 @@ impl Simplex {
         self.vertices().iter().any(|x| x.w == w)
     }
 
-    /// `Σ λ_i w_i`, `Σ λ_i a_i`, `Σ λ_i b_i`.
+    /// `Σ λ_i w_i`, `Σ λ_i a_i`, `Σ λ_i b_i`, summed in `f64` and rounded
+    /// once.
     #[inline]
     pub fn combination(&self) -> (Vec3, Vec3, Vec3) {
+        let (w, a, b) = self.combination_f64();
+        (w.as_vec3(), a.as_vec3(), b.as_vec3())
+    }
+
+    /// [`Simplex::combination`] in `f64`.
+    #[inline]
+    fn combination_f64(&self) -> (DVec3, DVec3, DVec3) {
         let mut w = DVec3::ZERO;
         let mut a = DVec3::ZERO;
         let mut b = DVec3::ZERO;
@@ -162,7 +170,7 @@ impl Simplex {
             a += vertex.a.as_dvec3() * weight;
             b += vertex.b.as_dvec3() * weight;
         }
-        (w.as_vec3(), a.as_vec3(), b.as_vec3())
+        (w, a, b)
     }
 
     /// `p − c` where `c` is the point of the simplex closest to `p`, after
@@ -200,12 +208,7 @@ impl Simplex {
                 return (n * (n.dot(p - w0) / nn)).as_vec3();
             }
         }
-        let combination = self
-            .vertices()
-            .iter()
-            .zip(&self.weights)
-            .fold(DVec3::ZERO, |sum, (vertex, &weight)| sum + vertex.w.as_dvec3() * weight);
-        (p - combination).as_vec3()
+        (p - self.combination_f64().0).as_vec3()
     }
 
     /// Keeps the vertices whose weight is positive.

@@ -326,40 +326,38 @@ impl ConvexHull {
             }
             group_normals.push(weighted_normal.normalize_or(faces[seed].normal.as_dvec3()).as_vec3());
         }
+        // The hull's extent `[lo, hi]` along each face normal, in `f64`.
+        let extents: Vec<(f64, f64)> = group_normals
+            .iter()
+            .map(|n| {
+                let n = n.as_dvec3();
+                local_vertices
+                    .iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                        let x = n.dot(v.as_dvec3());
+                        (lo.min(x), hi.max(x))
+                    })
+            })
+            .collect();
         // Flat within the tolerance across some face (a sliver whose fourth
         // point lies a little more than `ε` off the plane of the first
         // three, which the initial simplex accepts): refused as coplanar,
         // as the documentation's tolerance says.
-        let flat = group_normals.iter().any(|n| {
-            let n = n.as_dvec3();
-            let (lo, hi) = local_vertices
-                .iter()
-                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                    let x = n.dot(v.as_dvec3());
-                    (lo.min(x), hi.max(x))
-                });
-            !(hi - lo > 2.0 * f64::from(eps))
-        });
+        let flat = extents.iter().any(|&(lo, hi)| !(hi - lo > 2.0 * f64::from(eps)));
         if group_normals.len() < 4 || flat {
             return Err(Error::InvalidArgument("hull points are coplanar"));
         }
         // Each plane is made supporting: its offset is the hull's extent
         // along the normal, so every vertex lies on or behind every plane.
+        // n·(x − origin) <= reach  ⇔  n·x − (reach + n·origin) <= 0, in
+        // `f64` and rounded once: `n·origin` in `f32` carries a few ulps of
+        // the origin's coordinates.
         let planes: Vec<Plane> = group_normals
             .iter()
-            .map(|&normal| {
-                let n = normal.as_dvec3();
-                let reach = local_vertices
-                    .iter()
-                    .map(|v| n.dot(v.as_dvec3()))
-                    .fold(f64::NEG_INFINITY, f64::max);
-                // n·(x − origin) <= reach  ⇔  n·x − (reach + n·origin) <= 0,
-                // in `f64` and rounded once: `n·origin` in `f32` carries a
-                // few ulps of the origin's coordinates.
-                Plane {
-                    normal,
-                    d: -(reach + n.dot(origin.as_dvec3())) as f32,
-                }
+            .zip(&extents)
+            .map(|(&normal, &(_, reach))| Plane {
+                normal,
+                d: -(reach + normal.as_dvec3().dot(origin.as_dvec3())) as f32,
             })
             .collect();
         let mut edges = Vec::new();
@@ -503,8 +501,8 @@ impl ConvexHull {
     }
 
     /// Whether `p` is inside or on the hull: on or behind every face plane,
-    /// `n·p + d <= 0` evaluated in `f64` (exact products; in `f32` the sum
-    /// at coordinates of 9e3 is off by ulps of 9e3, more than a thin hull).
+    /// each measured from the hull's centre in `f64`
+    /// (`ConvexHull::plane_distance`).
     ///
     /// ```
     /// use collide::{shape::ConvexHull, math::Vec3};

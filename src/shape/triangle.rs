@@ -268,8 +268,7 @@ impl Segment {
     /// underflow for any finite `f32` input. So the plane of a sliver, whose
     /// edges' cross product cancels to a few digits in `f32`, is exact to
     /// `f64` rounding, and the hit point lies on the triangle to the
-    /// rounding of `t` (a sliver 0.13 long at coordinates of 0.1 put it
-    /// 1.8e-5 off in `f32`). The normal is normalised in `f64`.
+    /// rounding of `t`. The normal is normalised in `f64`.
     ///
     /// A segment lying in the triangle's plane (`det = 0`), a degenerate
     /// triangle, and a zero-length segment all miss: a flat triangle has no
