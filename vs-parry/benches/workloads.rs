@@ -61,7 +61,7 @@
 //! [`World::pairs_sweep_and_prune`] too, and after the first frame's moves
 //! and pairs (see [`memory_row`]).
 
-#[path = "scenes.rs"]
+#[path = "../../benches/scenes.rs"]
 mod scenes;
 
 use std::collections::HashMap;

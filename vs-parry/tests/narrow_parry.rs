@@ -87,6 +87,7 @@ use parry3d::shape::{
     Triangle as PTriangle,
 };
 
+#[path = "../../tests/random/mod.rs"]
 mod random;
 use random::{seeded, Draw, TestRng};
 
