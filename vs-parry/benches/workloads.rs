@@ -2,9 +2,9 @@
 //! side: the same scenes, in the same run, with their checksums compared.
 //!
 //! ```text
-//! cargo bench --bench workloads -- [--scene NAME]... [--workload WORKLOAD]...
+//! cargo bench -p collide-vs-parry --bench workloads -- [--scene NAME]... [--workload WORKLOAD]...
 //!     [--runs N] [--small] [--max-segments N] [--dir DIR] [--pairs-finder FINDER]
-//! cargo bench --bench workloads -- --memory [--scene NAME]... [--small] [--dir DIR]
+//! cargo bench -p collide-vs-parry --bench workloads -- --memory [--scene NAME]... [--small] [--dir DIR]
 //! ```
 //!
 //! The scenes are generated in memory by the port of `gen_scenes.py`
@@ -81,7 +81,7 @@ use parry3d::query::{Ray, RayCast};
 use scenes::{Record, Scene, SCENE_NAMES};
 
 const USAGE: &str = "\
-usage: cargo bench --bench workloads -- [options]
+usage: cargo bench -p collide-vs-parry --bench workloads -- [options]
 
   --scene NAME           a scene to run (repeatable; default: all):
                          uniform-1k uniform-10k uniform-100k level-10k column-10k
