@@ -3,9 +3,10 @@
 //! Collision detection and Response", 2003, with Quake's clipping against
 //! the creases of two planes).
 
-use crate::collider::{QueryFilter, Shape};
+use crate::collider::QueryFilter;
 use crate::error::{Error, Result};
 use crate::math::Vec3;
+use crate::shape::Shape;
 use crate::world::{ShapeHit, World};
 
 /// How far [`World::move_and_slide`] stops short of a surface, measured

@@ -35,10 +35,12 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 #![warn(missing_docs)]
 
-pub mod broad;
+mod broad;
+mod bvh;
 pub mod character;
 pub mod collider;
 pub mod error;
+#[doc(hidden)]
 pub mod ffi;
 pub mod math;
 mod prefetch;
@@ -54,11 +56,12 @@ struct ReadmeDoctests;
 pub use broad::events::PairEvents;
 pub use broad::Pair;
 pub use character::{MoveAndSlide, MOVE_AND_SLIDE_SKIN};
-pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter, Shape, Transform};
+pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter};
 pub use error::{Error, Result};
+pub use math::{Aabb, Transform};
 pub use query::{CastHit, Contact, Distance, TimeOfImpact};
 pub use shape::{
-    Aabb, Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, Obb, Plane, Segment, SegmentClosestPoints, Sphere,
+    Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, Obb, Plane, Segment, SegmentClosestPoints, Shape, Sphere,
     Triangle, TriangleMesh,
 };
 pub use world::{Hit, ShapeHit, Threads, World};

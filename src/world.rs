@@ -3,22 +3,25 @@
 
 use slotmap::SlotMap;
 
-use crate::broad::bvh::{Bvh, Leaf};
 use crate::broad::events::{self, PairEvents};
 use crate::broad::pair_cache::PairCache;
 use crate::broad::sap::SweepAndPrune;
+use crate::broad::Proxy;
 use crate::broad::{naive, Pair};
-use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, Placement, QueryFilter, Shape, Transform};
+use crate::bvh::{Bvh, Leaf};
+use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, Placement, QueryFilter};
 use crate::error::{Error, Result};
+use crate::math::Transform;
 use crate::math::Vec3;
 use crate::prefetch::prefetch;
 use crate::query::{CastHit, Contact, Distance};
+use crate::shape::Shape;
 use crate::shape::{Aabb, Segment, Sphere};
 
 /// The most colliders any world holds; [`World::add`] refuses more with
 /// [`Error::CapacityExceeded`] (slot indices are 32-bit). A world may set a
 /// lower limit with [`World::with_max_colliders`].
-pub const MAX_COLLIDERS: usize = 1 << 30;
+pub const MAX_COLLIDERS: usize = crate::bvh::MAX_LEAVES;
 
 /// Updates per block of [`World::set_transforms`]: enough loads in flight to
 /// cover a memory access (a core tracks some twenty misses at once), few
@@ -71,14 +74,23 @@ impl Default for Threads {
 const COLLIDER_SLOT_BYTES: usize = (core::mem::size_of::<Collider>() + core::mem::size_of::<u32>())
     .next_multiple_of(core::mem::align_of::<Collider>());
 
+/// What the tree keeps of a collider beside its box.
+#[inline]
+fn proxy_of(key: ColliderKey, collider: &Collider) -> Proxy {
+    Proxy {
+        key,
+        filter: *collider.filter(),
+        user_data: collider.user_data(),
+    }
+}
+
 /// Brings a collider's tree leaf up to date with it, and flags its pairs
 /// for the next pair update: after any change to a live collider.
-fn follow(bvh: &mut Bvh, pair_cache: &mut PairCache, collider: &Collider) {
+fn follow(bvh: &mut Bvh<Proxy>, pair_cache: &mut PairCache, collider: &Collider, key: ColliderKey) {
     bvh.update(
         collider.proxy,
         &collider.aabb,
-        *collider.filter(),
-        collider.user_data(),
+        proxy_of(key, collider),
         collider.is_box(),
     );
     pair_cache.mark(collider.proxy);
@@ -189,7 +201,7 @@ fn check_max_distance(max_distance: f32) -> Result<()> {
 #[derive(Debug, Clone)]
 pub struct World {
     colliders: SlotMap<ColliderKey, Collider>,
-    bvh: Bvh,
+    bvh: Bvh<Proxy>,
     sweep_and_prune: SweepAndPrune,
     pair_cache: PairCache,
     /// The last pairs found, handed out as a slice.
@@ -299,13 +311,7 @@ impl World {
         let mut collider = Collider::new(desc)?;
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
-            collider.proxy = bvh.insert(
-                &collider.aabb,
-                *collider.filter(),
-                collider.user_data(),
-                collider.is_box(),
-                key,
-            );
+            collider.proxy = bvh.insert(&collider.aabb, proxy_of(key, &collider), collider.is_box());
             collider
         });
         self.sweep_and_prune.insert(key);
@@ -361,7 +367,7 @@ impl World {
         let colliders = &self.colliders;
         let leaves = keys.iter().map(|&key| {
             let c = &colliders[key];
-            (c.aabb, *c.filter(), c.user_data(), c.is_box(), key)
+            (c.aabb, proxy_of(key, c), c.is_box())
         });
         let proxies = self.bvh.insert_batch(leaves);
         for (&key, proxy) in keys.iter().zip(proxies) {
@@ -448,7 +454,7 @@ impl World {
     fn commit(&mut self, key: ColliderKey, collider: Collider) {
         let slot = &mut self.colliders[key];
         *slot = collider;
-        follow(&mut self.bvh, &mut self.pair_cache, slot);
+        follow(&mut self.bvh, &mut self.pair_cache, slot, key);
     }
 
     /// Moves, rotates or scales a collider (the book's
@@ -515,7 +521,7 @@ impl World {
                 let collider = &mut self.colliders[*key];
                 change(&mut collider.desc, value);
                 collider.set_placement(placement);
-                follow(&mut self.bvh, &mut self.pair_cache, collider);
+                follow(&mut self.bvh, &mut self.pair_cache, collider, *key);
             }
         }
         pending.clear();
@@ -602,10 +608,11 @@ impl World {
 
     fn closest_hit(&self, segment: &Segment, filter: &QueryFilter) -> Option<Hit> {
         let mut best: Option<(ColliderKey, u64, CastHit)> = None;
-        self.bvh.cast(segment, filter.mask, |leaf| {
+        self.bvh.cast(segment.start, segment.end, filter.mask, |leaf| {
             let cast = self.cast_leaf(leaf, segment, filter)?;
-            if best.is_none_or(|(key, _, b)| cast.t < b.t || (cast.t == b.t && leaf.key < key)) {
-                best = Some((leaf.key, leaf.user_data, cast));
+            let Proxy { key, user_data, .. } = leaf.data;
+            if best.is_none_or(|(best_key, _, b)| cast.t < b.t || (cast.t == b.t && key < best_key)) {
+                best = Some((key, user_data, cast));
             }
             Some(cast.t)
         });
@@ -614,14 +621,14 @@ impl World {
 
     /// The exact cast of one tree leaf, if the filter accepts it.
     #[inline]
-    fn cast_leaf(&self, leaf: &Leaf, segment: &Segment, filter: &QueryFilter) -> Option<CastHit> {
-        if !filter.accepts(leaf.key, &leaf.filter) {
+    fn cast_leaf(&self, leaf: &Leaf<Proxy>, segment: &Segment, filter: &QueryFilter) -> Option<CastHit> {
+        if !filter.accepts(leaf.data.key, &leaf.data.filter) {
             return None;
         }
-        if leaf.is_box {
+        if leaf.exact {
             segment.cast_aabb(&leaf.aabb)
         } else {
-            self.colliders[leaf.key].world_shape().cast_segment(segment)
+            self.colliders[leaf.data.key].world_shape().cast_segment(segment)
         }
     }
 
@@ -631,9 +638,9 @@ impl World {
     pub fn segment_cast_any(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_segment(segment)?;
         let mut found: Option<Hit> = None;
-        self.bvh.cast(segment, filter.mask, |leaf| {
+        self.bvh.cast(segment.start, segment.end, filter.mask, |leaf| {
             let cast = self.cast_leaf(leaf, segment, filter)?;
-            found = Some(Hit::new(leaf.key, leaf.user_data, segment, cast));
+            found = Some(Hit::new(leaf.data.key, leaf.data.user_data, segment, cast));
             Some(-1.0)
         });
         Ok(found)
@@ -645,9 +652,9 @@ impl World {
     pub fn segment_cast_all(&self, segment: &Segment, filter: &QueryFilter, hits: &mut Vec<Hit>) -> Result<()> {
         check_segment(segment)?;
         hits.clear();
-        self.bvh.cast(segment, filter.mask, |leaf| {
+        self.bvh.cast(segment.start, segment.end, filter.mask, |leaf| {
             if let Some(cast) = self.cast_leaf(leaf, segment, filter) {
-                hits.push(Hit::new(leaf.key, leaf.user_data, segment, cast));
+                hits.push(Hit::new(leaf.data.key, leaf.data.user_data, segment, cast));
             }
             None
         });
@@ -784,12 +791,17 @@ impl World {
         let bounds = shape.bounding_aabb();
         let query_is_box = matches!(shape, Shape::Aabb(_));
         self.bvh.query(&bounds, filter.mask, |_, leaf| {
-            if !filter.accepts(leaf.key, &leaf.filter) || !leaf.aabb.intersects_aabb(&bounds) {
+            let Proxy {
+                key,
+                filter: leaf_filter,
+                ..
+            } = leaf.data;
+            if !filter.accepts(key, &leaf_filter) || !leaf.aabb.intersects_aabb(&bounds) {
                 return;
             }
-            let collider = &self.colliders[leaf.key];
-            if (query_is_box && leaf.is_box) || shape.intersects(collider.world_shape()) {
-                f(leaf.key, collider);
+            let collider = &self.colliders[key];
+            if (query_is_box && leaf.exact) || shape.intersects(collider.world_shape()) {
+                f(key, collider);
             }
         });
         Ok(())
@@ -840,15 +852,16 @@ impl World {
         let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
         let mut best: Option<ShapeHit> = None;
         self.bvh.query(&swept, filter.mask, |_, leaf| {
-            if !filter.accepts(leaf.key, &leaf.filter) || !leaf.aabb.intersects_aabb(&swept) {
+            let key = leaf.data.key;
+            if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&swept) {
                 return;
             }
-            let collider = &self.colliders[leaf.key];
+            let collider = &self.colliders[key];
             let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
                 return;
             };
             let hit = ShapeHit {
-                collider: leaf.key,
+                collider: key,
                 user_data: collider.user_data(),
                 t: toi.t,
                 point: toi.point,
@@ -889,14 +902,16 @@ impl World {
         }
         let mut best: Option<(ColliderKey, Distance)> = None;
         self.bvh.query(&reach, filter.mask, |_, leaf| {
-            if !filter.accepts(leaf.key, &leaf.filter) || !leaf.aabb.intersects_aabb(&reach) {
+            let key = leaf.data.key;
+            if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&reach) {
                 return;
             }
-            let d = shape.distance(self.colliders[leaf.key].world_shape());
+            let d = shape.distance(self.colliders[key].world_shape());
             if d.distance <= max_distance
-                && best.is_none_or(|(key, b)| d.distance < b.distance || (d.distance == b.distance && leaf.key < key))
+                && best
+                    .is_none_or(|(best_key, b)| d.distance < b.distance || (d.distance == b.distance && key < best_key))
             {
-                best = Some((leaf.key, d));
+                best = Some((key, d));
             }
         });
         Ok(best)
@@ -975,7 +990,18 @@ impl World {
     /// [`World::segment_cast`] is tested against (same answer, ties included).
     pub fn segment_cast_brute_force(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_segment(segment)?;
-        Ok(naive::segment_cast(&self.colliders, segment, filter))
+        let mut best: Option<Hit> = None;
+        for (key, collider) in &self.colliders {
+            if !filter.accepts(key, collider.filter()) {
+                continue;
+            }
+            if let Some(cast) = collider.world_shape().cast_segment(segment) {
+                if best.is_none_or(|b| cast.t < b.t) {
+                    best = Some(Hit::new(key, collider.user_data(), segment, cast));
+                }
+            }
+        }
+        Ok(best)
     }
 
     /// Calls `f` once for every pair of overlapping colliders whose filters
@@ -988,7 +1014,7 @@ impl World {
 
     /// The same pairs as [`World::test_pairwise`], in the same order, found
     /// by sweep and prune in the cells of a coarse grid across the sweep
-    /// axis (see [`broad::sap`](crate::broad::sap)). Takes `&mut self`
+    /// axis. Takes `&mut self`
     /// because the finder keeps its arrays between calls.
     pub fn test_sweep_and_prune(&mut self, mut f: impl FnMut(Pair)) {
         for pair in self.pairs_sweep_and_prune() {

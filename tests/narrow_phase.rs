@@ -11,7 +11,7 @@ use collide::query::{
     contact, distance, intersects, shape_cast, time_of_impact, Contact, RigidMotion, TimeOfImpact, ToiOptions,
     ToiStatus,
 };
-use collide::shape::{Cone, ConvexHull, ConvexShape, Cylinder, Pose, Support, Transformed, Triangle};
+use collide::shape::{Cone, ConvexHull, Cylinder, Pose, Shape, Support, Transformed, Triangle};
 use collide::{Aabb, Capsule, Error, Obb, Plane, Segment, Sphere};
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 
@@ -143,17 +143,17 @@ fn support_points_of_every_shape() {
     }
 }
 
-fn all_shapes() -> Vec<ConvexShape> {
+fn all_shapes() -> Vec<Shape> {
     vec![
-        ConvexShape::Sphere(Sphere::new(v(0.1, 0.2, 0.3), 0.7)),
-        ConvexShape::Aabb(Aabb::new(v(-0.5, -0.4, -0.3), v(0.6, 0.5, 0.4))),
-        ConvexShape::Obb(Obb::new(v(0.1, 0.0, 0.0), Quat::from_rotation_y(0.4), v(0.5, 0.3, 0.6))),
-        ConvexShape::Capsule(Capsule::new(seg(v(-0.5, 0.0, 0.0), v(0.5, 0.2, 0.0)), 0.3)),
-        ConvexShape::Segment(seg(v(-0.5, -0.5, 0.0), v(0.5, 0.5, 0.1))),
-        ConvexShape::Triangle(Triangle::new(v(-0.5, -0.5, 0.0), v(0.6, -0.4, 0.1), v(0.0, 0.7, -0.1))),
-        ConvexShape::Cylinder(Cylinder::new(seg(v(0.0, -0.5, 0.0), v(0.1, 0.5, 0.0)), 0.4)),
-        ConvexShape::Cone(Cone::new(v(0.0, -0.5, 0.0), v(0.0, 0.6, 0.1), 0.5)),
-        ConvexShape::Hull(
+        Shape::Sphere(Sphere::new(v(0.1, 0.2, 0.3), 0.7)),
+        Shape::Aabb(Aabb::new(v(-0.5, -0.4, -0.3), v(0.6, 0.5, 0.4))),
+        Shape::Obb(Obb::new(v(0.1, 0.0, 0.0), Quat::from_rotation_y(0.4), v(0.5, 0.3, 0.6))),
+        Shape::Capsule(Capsule::new(seg(v(-0.5, 0.0, 0.0), v(0.5, 0.2, 0.0)), 0.3)),
+        Shape::Capsule(Capsule::new(seg(v(-0.5, -0.5, 0.0), v(0.5, 0.5, 0.1)), 0.0)),
+        Shape::Triangle(Triangle::new(v(-0.5, -0.5, 0.0), v(0.6, -0.4, 0.1), v(0.0, 0.7, -0.1))),
+        Shape::Cylinder(Cylinder::new(seg(v(0.0, -0.5, 0.0), v(0.1, 0.5, 0.0)), 0.4)),
+        Shape::Cone(Cone::new(v(0.0, -0.5, 0.0), v(0.0, 0.6, 0.1), 0.5)),
+        Shape::Hull(std::sync::Arc::new(
             ConvexHull::from_points(&[
                 v(0.0, 0.0, 0.0),
                 v(1.0, 0.0, 0.0),
@@ -162,7 +162,7 @@ fn all_shapes() -> Vec<ConvexShape> {
                 v(0.4, 0.4, 0.4),
             ])
             .unwrap(),
-        ),
+        )),
     ]
 }
 
@@ -634,33 +634,27 @@ fn convex_shape_dispatch_matches_generic_queries() {
         let j = (rng.next_u64() % shapes.len() as u64) as usize;
         let a = &shapes[i];
         let b = match &shapes[j] {
-            ConvexShape::Sphere(s) => ConvexShape::Sphere(Sphere::new(s.center + rng.vec(-1.0, 1.0), s.radius)),
-            ConvexShape::Aabb(b) => {
+            Shape::Sphere(s) => Shape::Sphere(Sphere::new(s.center + rng.vec(-1.0, 1.0), s.radius)),
+            Shape::Aabb(b) => {
                 let d = rng.vec(-1.0, 1.0);
-                ConvexShape::Aabb(Aabb::new(b.min + d, b.max + d))
+                Shape::Aabb(Aabb::new(b.min + d, b.max + d))
             }
-            ConvexShape::Obb(b) => {
-                ConvexShape::Obb(Obb::new(b.center + rng.vec(-1.0, 1.0), rng.rotation(), b.half_extents))
-            }
-            ConvexShape::Capsule(c) => {
+            Shape::Obb(b) => Shape::Obb(Obb::new(b.center + rng.vec(-1.0, 1.0), rng.rotation(), b.half_extents)),
+            Shape::Capsule(c) => {
                 let d = rng.vec(-1.0, 1.0);
-                ConvexShape::Capsule(Capsule::new(seg(c.segment.start + d, c.segment.end), c.radius))
+                Shape::Capsule(Capsule::new(seg(c.segment.start + d, c.segment.end), c.radius))
             }
-            ConvexShape::Segment(s) => {
+            Shape::Triangle(t) => {
                 let d = rng.vec(-1.0, 1.0);
-                ConvexShape::Segment(seg(s.start + d, s.end + d))
+                Shape::Triangle(Triangle::new(t.a + d, t.b + d, t.c))
             }
-            ConvexShape::Triangle(t) => {
+            Shape::Cylinder(c) => {
                 let d = rng.vec(-1.0, 1.0);
-                ConvexShape::Triangle(Triangle::new(t.a + d, t.b + d, t.c))
+                Shape::Cylinder(Cylinder::new(seg(c.segment.start + d, c.segment.end), c.radius))
             }
-            ConvexShape::Cylinder(c) => {
+            Shape::Cone(c) => {
                 let d = rng.vec(-1.0, 1.0);
-                ConvexShape::Cylinder(Cylinder::new(seg(c.segment.start + d, c.segment.end), c.radius))
-            }
-            ConvexShape::Cone(c) => {
-                let d = rng.vec(-1.0, 1.0);
-                ConvexShape::Cone(Cone::new(c.base_center + d, c.apex, c.radius))
+                Shape::Cone(Cone::new(c.base_center + d, c.apex, c.radius))
             }
             hull => hull.clone(),
         };
@@ -1072,26 +1066,26 @@ fn rotating_time_of_impact() {
 // ---------------------------------------------------------------------------
 
 /// Zero-size and flat shapes of every kind.
-fn degenerate_shapes(at: Vec3) -> Vec<ConvexShape> {
+fn degenerate_shapes(at: Vec3) -> Vec<Shape> {
     vec![
-        ConvexShape::Sphere(Sphere::new(at, 0.0)),
-        ConvexShape::Aabb(Aabb::new(at, at)),
-        ConvexShape::Aabb(Aabb::new(at, at + v(1.0, 0.0, 0.0))),
-        ConvexShape::Aabb(Aabb::new(at, at + v(1.0, 1.0, 0.0))),
-        ConvexShape::Obb(Obb::new(at, Quat::from_rotation_x(0.3), Vec3::ZERO)),
-        ConvexShape::Capsule(Capsule::new(seg(at, at), 0.5)),
-        ConvexShape::Capsule(Capsule::new(seg(at, at + Vec3::X), 0.0)),
-        ConvexShape::Segment(seg(at, at)),
-        ConvexShape::Triangle(Triangle::new(at, at, at)),
-        ConvexShape::Triangle(Triangle::new(at, at + Vec3::X, at + v(2.0, 0.0, 0.0))),
-        ConvexShape::Cylinder(Cylinder::new(seg(at, at), 0.5)),
-        ConvexShape::Cylinder(Cylinder::new(seg(at, at + Vec3::Y), 0.0)),
-        ConvexShape::Cone(Cone::new(at, at, 0.5)),
-        ConvexShape::Cone(Cone::new(at, at + Vec3::Y, 0.0)),
+        Shape::Sphere(Sphere::new(at, 0.0)),
+        Shape::Aabb(Aabb::new(at, at)),
+        Shape::Aabb(Aabb::new(at, at + v(1.0, 0.0, 0.0))),
+        Shape::Aabb(Aabb::new(at, at + v(1.0, 1.0, 0.0))),
+        Shape::Obb(Obb::new(at, Quat::from_rotation_x(0.3), Vec3::ZERO)),
+        Shape::Capsule(Capsule::new(seg(at, at), 0.5)),
+        Shape::Capsule(Capsule::new(seg(at, at + Vec3::X), 0.0)),
+        Shape::Capsule(Capsule::new(seg(at, at), 0.0)),
+        Shape::Triangle(Triangle::new(at, at, at)),
+        Shape::Triangle(Triangle::new(at, at + Vec3::X, at + v(2.0, 0.0, 0.0))),
+        Shape::Cylinder(Cylinder::new(seg(at, at), 0.5)),
+        Shape::Cylinder(Cylinder::new(seg(at, at + Vec3::Y), 0.0)),
+        Shape::Cone(Cone::new(at, at, 0.5)),
+        Shape::Cone(Cone::new(at, at + Vec3::Y, 0.0)),
     ]
 }
 
-fn check_every_query(a: &ConvexShape, b: &ConvexShape) {
+fn check_every_query(a: &Shape, b: &Shape) {
     let d = distance(a, b);
     assert_finite_distance(&d);
     let _ = intersects(a, b);
@@ -1225,10 +1219,7 @@ fn coordinates_around_1e5() {
     let hull = cube_hull(o + v(0.0, 0.0, 3.0), o + v(1.0, 1.0, 4.0));
     let hit = shape_cast(&hull, v(0.0, 0.0, -4.0), &a, Vec3::ZERO).unwrap();
     assert_close(hit.t, 0.5, 1e-2);
-    for x in degenerate_shapes(o)
-        .iter()
-        .chain(&[ConvexShape::Aabb(a), ConvexShape::Obb(b)])
-    {
+    for x in degenerate_shapes(o).iter().chain(&[Shape::Aabb(a), Shape::Obb(b)]) {
         for y in degenerate_shapes(o + v(0.3, 0.0, 0.0)) {
             check_every_query(x, &y);
         }
@@ -1267,11 +1258,11 @@ fn non_finite_inputs_do_not_panic() {
     // Huge but finite: products overflow to infinity inside the queries.
     for big in [1e19f32, 1e30, f32::MAX] {
         let huge = [
-            ConvexShape::Sphere(Sphere::new(Vec3::splat(big), big)),
-            ConvexShape::Aabb(Aabb::new(Vec3::splat(-big), Vec3::splat(big))),
-            ConvexShape::Triangle(Triangle::new(Vec3::ZERO, Vec3::splat(big), v(big, -big, 0.0))),
-            ConvexShape::Cone(Cone::new(Vec3::ZERO, Vec3::splat(big), big)),
-            ConvexShape::Capsule(Capsule::new(seg(Vec3::splat(-big), Vec3::splat(big)), 1.0)),
+            Shape::Sphere(Sphere::new(Vec3::splat(big), big)),
+            Shape::Aabb(Aabb::new(Vec3::splat(-big), Vec3::splat(big))),
+            Shape::Triangle(Triangle::new(Vec3::ZERO, Vec3::splat(big), v(big, -big, 0.0))),
+            Shape::Cone(Cone::new(Vec3::ZERO, Vec3::splat(big), big)),
+            Shape::Capsule(Capsule::new(seg(Vec3::splat(-big), Vec3::splat(big)), 1.0)),
         ];
         for a in &huge {
             for b in huge.iter().chain(&all_shapes()) {

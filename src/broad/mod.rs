@@ -2,14 +2,39 @@
 //! shape tests. Every pair finder returns the same set, each pair once, as
 //! `(a, b)` with `a < b` by key, sorted by `(a, b)`.
 
-pub mod bvh;
-pub mod events;
-pub mod naive;
-pub mod pair_cache;
-pub mod radix_sort;
-pub mod sap;
+pub(crate) mod events;
+pub(crate) mod naive;
+pub(crate) mod pair_cache;
+mod pair_test;
+pub(crate) mod radix_sort;
+pub(crate) mod sap;
 
-use crate::collider::ColliderKey;
+pub(crate) use pair_test::{overlapping_pair, overlaps, PairData};
+
+use crate::bvh::LeafData;
+use crate::collider::{ColliderKey, Filter};
+
+/// What the world's tree keeps of a collider beside its box: 32 bytes, so
+/// that a leaf is one cache line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Proxy {
+    /// The collider.
+    pub(crate) key: ColliderKey,
+    /// Its filter.
+    pub(crate) filter: Filter,
+    /// Its user data.
+    pub(crate) user_data: u64,
+}
+
+impl LeafData for Proxy {
+    #[inline]
+    fn category(&self) -> u64 {
+        self.filter.category
+    }
+}
+
+/// A collider's leaf is one cache line.
+const _: () = assert!(core::mem::size_of::<crate::bvh::Leaf<Proxy>>() == 64);
 
 impl Pair {
     /// A `u64` that orders pairs as `(a, b)` does: the two keys' slot indices,

@@ -1,33 +1,11 @@
-//! The O(n) cast and O(n²) pair loops: the reference every faster broad
-//! phase is tested against (the book's `SegmentCast` and `TestPairwise`).
+//! The O(n²) pair loop (the book's `TestPairwise`): every pair tested, the
+//! reference every faster pair finder is tested against.
 
 use slotmap::SlotMap;
 
+use crate::broad::overlaps;
 use crate::broad::Pair;
-use crate::collider::{Collider, ColliderKey, Filter, QueryFilter};
-use crate::shape::Segment;
-use crate::world::Hit;
-
-/// The closest hit of `segment` over all colliders the filter accepts; ties
-/// in `t` go to the smaller key.
-pub fn segment_cast(
-    colliders: &SlotMap<ColliderKey, Collider>,
-    segment: &Segment,
-    filter: &QueryFilter,
-) -> Option<Hit> {
-    let mut best: Option<Hit> = None;
-    for (key, collider) in colliders {
-        if !filter.accepts(key, collider.filter()) {
-            continue;
-        }
-        if let Some(cast) = collider.world_shape().cast_segment(segment) {
-            if best.is_none_or(|b| cast.t < b.t) {
-                best = Some(Hit::new(key, collider.user_data(), segment, cast));
-            }
-        }
-    }
-    best
-}
+use crate::collider::{Collider, ColliderKey};
 
 /// Every overlapping pair whose filters interact, in `(a, b)` key order:
 /// the bounds are compared first, then the exact shapes.
@@ -45,79 +23,4 @@ pub fn for_each_pair(colliders: &SlotMap<ColliderKey, Collider>, mut f: impl FnM
             }
         }
     }
-}
-
-/// The narrow test behind every pair finder: filters interact, bounds
-/// overlap, shapes overlap.
-#[inline]
-pub(crate) fn overlaps(a: &Collider, b: &Collider) -> bool {
-    a.filter().interacts_with(b.filter())
-        && a.aabb().intersects_aabb(b.aabb())
-        && a.world_shape().intersects(b.world_shape())
-}
-
-/// What a fast pair finder keeps of a collider beside its box, so that two
-/// box colliders whose boxes overlap make a pair without either collider
-/// being read: a tree leaf, or the sweep and prune's [`PairData`].
-pub(crate) trait PairSide {
-    /// The collider's filter.
-    fn filter(&self) -> &Filter;
-    /// The collider's user data.
-    fn user_data(&self) -> u64;
-    /// Whether the collider's world shape is its box.
-    fn is_box(&self) -> bool;
-}
-
-/// A collider's [`PairSide`], kept apart from the collider.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct PairData {
-    pub(crate) filter: Filter,
-    pub(crate) user_data: u64,
-    pub(crate) is_box: bool,
-}
-
-impl PairSide for PairData {
-    #[inline]
-    fn filter(&self) -> &Filter {
-        &self.filter
-    }
-
-    #[inline]
-    fn user_data(&self) -> u64 {
-        self.user_data
-    }
-
-    #[inline]
-    fn is_box(&self) -> bool {
-        self.is_box
-    }
-}
-
-/// The pair of two colliders whose boxes overlap, `(key, side)` each, if
-/// their filters interact and their shapes overlap: as `(a, b)` with
-/// `a < b`, and whether that put `q` first. Two boxes are a pair at once (a
-/// box collider's box is its shape); other shapes go through [`overlaps`]
-/// on the colliders, in key order, as every finder tests a pair: the exact
-/// tests round differently with their arguments swapped.
-#[inline(always)]
-pub(crate) fn overlapping_pair<S: PairSide>(
-    p: (ColliderKey, &S),
-    q: (ColliderKey, &S),
-    colliders: &SlotMap<ColliderKey, Collider>,
-) -> Option<(Pair, bool)> {
-    if !p.1.filter().interacts_with(q.1.filter()) {
-        return None;
-    }
-    let swapped = q.0 < p.0;
-    let ((key_a, a), (key_b, b)) = if swapped { (q, p) } else { (p, q) };
-    if !((a.is_box() && b.is_box()) || overlaps(&colliders[key_a], &colliders[key_b])) {
-        return None;
-    }
-    let pair = Pair {
-        a: key_a,
-        b: key_b,
-        user_a: a.user_data(),
-        user_b: b.user_data(),
-    };
-    Some((pair, swapped))
 }

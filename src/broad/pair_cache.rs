@@ -9,10 +9,10 @@
 
 use slotmap::SlotMap;
 
-use crate::broad::bvh::Bvh;
-use crate::broad::naive::overlapping_pair;
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
+use crate::broad::{overlapping_pair, Proxy};
+use crate::bvh::Bvh;
 use crate::collider::{Collider, ColliderKey};
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
 
@@ -84,7 +84,7 @@ impl PairCache {
     /// Every overlapping pair whose filters interact, `(a, b)` with `a < b`
     /// by key, sorted: the set of
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
-    pub fn update(&mut self, bvh: &Bvh, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
+    pub fn update(&mut self, bvh: &Bvh<Proxy>, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
         let changed = &self.changed;
         let is_changed = |proxy: u32| is_flagged(changed, proxy);
         // First the candidates, pairs of leaves whose boxes in the tree
@@ -102,7 +102,7 @@ impl PairCache {
             });
             for &pa in self.changed_list.iter().filter(|&&proxy| bvh.is_live(proxy)) {
                 let la = bvh.leaf(pa);
-                bvh.query_proxies(&la.aabb, la.filter.mask, |pb| {
+                bvh.query_proxies(&la.aabb, la.data.filter.mask, |pb| {
                     if pb != pa && !(is_changed(pb) && pb < pa) {
                         candidates.push((pa, pb));
                     }
@@ -134,7 +134,7 @@ impl PairCache {
 /// the leaves of a pair are mostly not in cache, and this loop,
 /// unlike the walk that found the candidates, lets the loads overlap.
 fn resolve_candidates(
-    bvh: &Bvh,
+    bvh: &Bvh<Proxy>,
     colliders: &SlotMap<ColliderKey, Collider>,
     candidates: &[(u32, u32)],
     fresh: &mut Vec<(Pair, u32, u32)>,
@@ -153,7 +153,7 @@ fn resolve_candidates(
         if !la.aabb.intersects_aabb(&lb.aabb) {
             return;
         }
-        if let Some((pair, swapped)) = overlapping_pair((la.key, la), (lb.key, lb), colliders) {
+        if let Some((pair, swapped)) = overlapping_pair((la.data.key, la), (lb.data.key, lb), colliders) {
             fresh.push(if swapped { (pair, pb, pa) } else { (pair, pa, pb) });
         }
     });

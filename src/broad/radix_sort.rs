@@ -13,18 +13,6 @@
 /// cache.
 const MAX_DIGIT_BITS: u32 = 12;
 
-/// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
-/// (negative values' bits reversed, the sign bit of the others set).
-#[inline]
-pub(crate) fn total_order_bits(x: f32) -> u32 {
-    let bits = x.to_bits();
-    if bits >> 31 == 1 {
-        !bits
-    } else {
-        bits | 1 << 31
-    }
-}
-
 /// The reused buffers of [`sorted_order`]: `(key, position)` records.
 #[derive(Debug, Clone, Default)]
 pub struct OrderScratch {
@@ -159,7 +147,8 @@ fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(
 
 #[cfg(test)]
 mod tests {
-    use super::{sort_by_u64_key, sorted_order, total_order_bits, OrderScratch, SortScratch};
+    use super::{sort_by_u64_key, sorted_order, OrderScratch, SortScratch};
+    use crate::math::total_order_bits;
 
     /// Integer order of `total_order_bits` is `f32::total_cmp`'s order.
     #[test]

@@ -33,10 +33,11 @@ use core::ops::Range;
 
 use slotmap::SlotMap;
 
-use crate::broad::naive::{overlapping_pair, PairData};
-use crate::broad::radix_sort::{self, total_order_bits, SortScratch};
+use crate::broad::radix_sort::{self, SortScratch};
 use crate::broad::Pair;
+use crate::broad::{overlapping_pair, PairData};
 use crate::collider::{Collider, ColliderKey};
+use crate::math::total_order_bits;
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
 
 /// How much larger another axis' variance must be before the sweep moves

@@ -7,13 +7,13 @@
 
 use std::sync::Arc;
 
-use crate::collider::Shape;
 use crate::error::Error;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::query::{overlap, read_filter};
 use crate::ffi::types::*;
 use crate::ffi::world::{add, check_count, check_pointer, copy_in, read_in, try_vec, world_ref, Out, PhysWorld};
 use crate::math::Vec3;
+use crate::shape::Shape;
 use crate::shape::{ConvexHull, TriangleMesh};
 
 /// Adds an oriented-box collider (object space: an exact rotated box, not

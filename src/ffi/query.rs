@@ -7,13 +7,13 @@
 use core::ffi::c_void;
 
 use crate::broad::Pair;
-use crate::collider::Shape;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::types::*;
 use crate::ffi::world::{
     check_count, check_pointer, copy_in, read_in, try_vec, world_mut, world_ref, Out, PhysWorld, WorldState,
 };
 use crate::shape::Segment;
+use crate::shape::Shape;
 use crate::world::{Hit, World};
 
 /// Casts the closed segment against every collider `filter` accepts (NULL
@@ -224,9 +224,12 @@ fn read_segment(segment: *const PhysSegment) -> Result<Segment, Failure> {
 }
 
 /// The filter of a query: NULL accepts every collider.
-pub(crate) fn read_filter(world: &WorldState, filter: *const PhysQueryFilter) -> Result<crate::QueryFilter, Failure> {
+pub(crate) fn read_filter(
+    world: &WorldState,
+    filter: *const PhysQueryFilter,
+) -> Result<crate::collider::QueryFilter, Failure> {
     if filter.is_null() {
-        return Ok(crate::QueryFilter::ALL);
+        return Ok(crate::collider::QueryFilter::ALL);
     }
     Ok(read_in(filter, "filter")?.to_query_filter(world.salt))
 }

@@ -9,7 +9,8 @@ use core::ffi::c_void;
 use core::mem::{offset_of, size_of};
 
 use crate::broad::Pair;
-use crate::collider::{ColliderKey, Filter, QueryFilter, Transform};
+use crate::collider::{ColliderKey, Filter, QueryFilter};
+use crate::math::Transform;
 use crate::math::{Quat, Vec3};
 use crate::query::{Contact, Distance};
 use crate::shape::{Aabb, Capsule, Cone, Cylinder, Obb, Segment, Sphere, Triangle};

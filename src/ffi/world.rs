@@ -14,10 +14,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use slotmap::Key;
 
-use crate::collider::{ColliderDesc, ColliderKey, Filter, Shape, Transform};
+use crate::collider::{ColliderDesc, ColliderKey, Filter};
 use crate::error::Error;
 use crate::ffi::error::{guard, last_error_message, Failure, PhysStatus, ALL_STATUSES};
 use crate::ffi::types::*;
+use crate::math::Transform;
+use crate::shape::Shape;
 use crate::world::{Threads, World};
 
 /// An opaque physics world: colliders and the queries over them.

@@ -11,7 +11,7 @@
 
 use crate::math::{entry_face_normal, DVec3, Vec3};
 use crate::shape::segment::DSegment;
-use crate::shape::{Aabb, Capsule, Obb, Plane, Segment, Sphere};
+use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Plane, Segment, Sphere, Triangle};
 
 /// Where a segment first meets a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -297,7 +297,7 @@ fn entry_t(m: DVec3, d: DVec3, r2: f64) -> Option<f64> {
     (t <= 1.0).then_some(t)
 }
 
-impl crate::collider::Shape {
+impl crate::shape::Shape {
     /// The segment cast against this shape, whatever its kind: the closed
     /// forms (slabs for boxes, in the box's frame for an oriented one;
     /// quadratics for spheres and capsules; Möller–Trumbore for a triangle;
@@ -306,7 +306,7 @@ impl crate::collider::Shape {
     /// and GJK ray casting ([`Segment::cast_convex`]) for cylinders and cones.
     #[inline]
     pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
-        use crate::collider::Shape;
+        use crate::shape::Shape;
         match self {
             Shape::Aabb(aabb) => segment.cast_aabb(aabb),
             Shape::Sphere(sphere) => segment.cast_sphere(sphere),
@@ -318,5 +318,160 @@ impl crate::collider::Shape {
             Shape::Hull(hull) => segment.cast_hull(hull),
             Shape::Mesh(mesh) => mesh.cast_segment(segment),
         }
+    }
+}
+
+impl Segment {
+    /// First contact with a solid convex hull, by clipping the segment
+    /// against the face planes (Ericson, *Real-Time Collision Detection*,
+    /// §5.3.8; Haines, "Fast Ray–Convex Polyhedron Intersection", *Graphics
+    /// Gems II*): each plane with `n·d < 0` raises the entry parameter to
+    /// `−dist/(n·d)`, each with `n·d > 0` lowers the exit parameter; a plane
+    /// the segment runs parallel to is a containment test of the start.
+    /// The plane distances and parameters are computed in `f64` from the
+    /// `f32` inputs (every product of two `f32` is exact there): in `f32` a
+    /// signed distance `n·p + d` at coordinates of 9e3 carries errors of a
+    /// few `f32` ulps of 9e3 (1e-3 each), larger than a thin hull, which a
+    /// segment through it then missed. The answer is that of the stored
+    /// planes, up to one rounding of `t`.
+    /// The normal is the plane entered through last; a start inside hits
+    /// at `t = 0` with the normal `−d/|d|`, a point inside with the normal
+    /// of the face nearest it (the convention of [`Segment::cast_aabb`]).
+    ///
+    /// ```
+    /// use collide::{Segment, shape::ConvexHull, math::Vec3};
+    /// let cube: Vec<Vec3> = (0..8)
+    ///     .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
+    ///     .collect();
+    /// let hull = ConvexHull::from_points(&cube).unwrap();
+    /// let hit = Segment::new(Vec3::new(-1.0, 0.5, 0.5), Vec3::new(1.0, 0.5, 0.5)).cast_hull(&hull).unwrap();
+    /// assert_eq!(hit.t, 0.5);
+    /// assert!((hit.normal - Vec3::NEG_X).length() < 1e-6);
+    /// ```
+    pub fn cast_hull(&self, hull: &ConvexHull) -> Option<CastHit> {
+        let start = self.start.as_dvec3();
+        let d = self.end.as_dvec3() - start;
+        let distance = |i: usize| hull.plane_distance(i, start);
+        let mut t_enter = 0.0f64;
+        let mut t_exit = 1.0f64;
+        let mut entry_normal = None;
+        for (i, plane) in hull.planes().iter().enumerate() {
+            let distance = distance(i);
+            let approach = plane.normal.as_dvec3().dot(d);
+            if approach == 0.0 {
+                if !(distance <= 0.0) {
+                    return None;
+                }
+                continue;
+            }
+            let t = -distance / approach;
+            if approach < 0.0 {
+                // Entering; a plane the start is behind constrains nothing
+                // (its `t` is negative).
+                if distance >= 0.0 && (t > t_enter || entry_normal.is_none()) {
+                    t_enter = t;
+                    entry_normal = Some(plane.normal);
+                }
+            } else if !(t >= t_exit) {
+                t_exit = t;
+            }
+            if !(t_enter <= t_exit) {
+                return None;
+            }
+        }
+        match entry_normal {
+            // `+ 0.0` turns a `−0.0` (a start on an entry plane: `−(−0)/a`)
+            // into `0.0`, which every ordering of hits takes alike.
+            Some(normal) => Some(CastHit {
+                t: t_enter as f32 + 0.0,
+                normal,
+            }),
+            None => Some(CastHit::started_inside(d, || {
+                // A point inside: the face it is nearest (the plane of
+                // greatest signed distance, all being negative).
+                (0..hull.planes().len())
+                    .max_by(|&i, &j| distance(i).total_cmp(&distance(j)))
+                    .map_or(Vec3::X, |i| hull.planes()[i].normal)
+            })),
+        }
+    }
+}
+
+impl Segment {
+    /// First contact with a solid (two-sided) triangle; the normal is the
+    /// triangle's, facing the segment's start.
+    ///
+    /// A watertight test: Woop, Benthin and Wald, "Watertight Ray/Triangle
+    /// Intersection" (JCGT 2(1), 2013). The corners are taken into the
+    /// segment's frame (the start at the origin, the dominant axis `z` of
+    /// `D = end − start` sheared onto the line) and rounded to `f32` once
+    /// per corner, so the triangles around an edge or a corner see the very
+    /// same 2D points; the edge functions `U = p.x·q.y − p.y·q.x` of those
+    /// points are then evaluated in `f64`, where the two products are exact
+    /// and the difference is rounded once, so their signs are exact. The
+    /// line crosses the triangle when the three signs agree (zeros allowed,
+    /// not all zero): a segment through an edge or a corner shared by
+    /// triangles of a mesh hits at least one of them. `t` is the plane
+    /// crossing `n·(a − start) / n·D` in `f64`, kept in `[0, 1]`.
+    ///
+    /// A segment lying in the triangle's plane, a degenerate triangle
+    /// (`n = 0`, exact in `f64`) and a zero-length segment miss: a flat
+    /// triangle has no interior to be inside of, and its edges are
+    /// measure-zero for a cast (use [`Segment::cast_convex`] on a thin shape
+    /// for grazing queries).
+    ///
+    /// ```
+    /// use collide::{Segment, shape::Triangle, math::Vec3};
+    /// let tri = Triangle::new(Vec3::new(-1.0, -1.0, 0.0), Vec3::new(1.0, -1.0, 0.0), Vec3::new(0.0, 1.0, 0.0));
+    /// let hit = Segment::new(Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.0, -2.0)).cast_triangle(&tri).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
+    /// // 2¹⁰⁰ ≈ 1.3e30 times as large: the same answer, bit for bit.
+    /// let k = 2f32.powi(100);
+    /// let big = Triangle::new(tri.a * k, tri.b * k, tri.c * k);
+    /// let down = Segment::new(Vec3::new(0.0, 0.0, 2.0 * k), Vec3::new(0.0, 0.0, -2.0 * k));
+    /// let hit = down.cast_triangle(&big).unwrap();
+    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
+    /// ```
+    #[must_use]
+    pub fn cast_triangle(&self, triangle: &Triangle) -> Option<CastHit> {
+        let tri = triangle;
+        let p = self.start.as_dvec3();
+        let d = self.end.as_dvec3() - p;
+        let kz = d.abs().max_position();
+        let (kx, ky) = ((kz + 1) % 3, (kz + 2) % 3);
+        if !(d[kz] != 0.0) {
+            return None;
+        }
+        let (sx, sy) = (d[kx] / d[kz], d[ky] / d[kz]);
+        let project = |v: Vec3| {
+            let a = v.as_dvec3() - p;
+            ((a[kx] - sx * a[kz]) as f32 as f64, (a[ky] - sy * a[kz]) as f32 as f64)
+        };
+        let (a2, b2, c2) = (project(tri.a), project(tri.b), project(tri.c));
+        let edge = |p: (f64, f64), q: (f64, f64)| p.0 * q.1 - p.1 * q.0;
+        let (w_c, w_a, w_b) = (edge(a2, b2), edge(b2, c2), edge(c2, a2));
+        let negative = w_a < 0.0 || w_b < 0.0 || w_c < 0.0;
+        let positive = w_a > 0.0 || w_b > 0.0 || w_c > 0.0;
+        if negative == positive {
+            // Mixed signs (a miss), all zero (in the plane, or degenerate),
+            // or NaN.
+            return None;
+        }
+        let (a, b, c) = (tri.a.as_dvec3(), tri.b.as_dvec3(), tri.c.as_dvec3());
+        let n = (b - a).cross(c - a);
+        let approach = n.dot(d);
+        if !(approach != 0.0) {
+            return None;
+        }
+        let t = n.dot(a - p) / approach;
+        if !(0.0..=1.0).contains(&t) {
+            return None;
+        }
+        let n = n.normalize().as_vec3();
+        let normal = if approach > 0.0 { -n } else { n };
+        if !normal.is_finite() {
+            return None;
+        }
+        Some(CastHit { t: t as f32, normal })
     }
 }

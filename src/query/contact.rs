@@ -4,7 +4,7 @@
 //! [`contact`] works for every pair of [`Support`] shapes (GJK, then EPA
 //! when the cores overlap); the closed forms below serve the pairs that have
 //! one (sphere–sphere, sphere–capsule, capsule–capsule, sphere–box), and
-//! [`sat`](crate::query::sat) the box pairs. [`ConvexShape::contact`] picks
+//! [`sat`](crate::query::sat) the box pairs. [`Shape::contact`](crate::Shape::contact) picks
 //! the best one for the kinds at hand.
 
 use crate::math::{
@@ -13,7 +13,7 @@ use crate::math::{
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
-use crate::shape::{Aabb, Capsule, ConvexShape, Obb, Sphere, Support};
+use crate::shape::{Aabb, Capsule, Obb, Sphere, Support};
 
 /// The penetration of two overlapping (or touching) shapes `a` and `b`.
 ///
@@ -338,61 +338,11 @@ impl Capsule {
     }
 }
 
-impl ConvexShape {
-    /// The contact between two shapes of any kinds, by the best method for
-    /// the pair: the closed forms for sphere–sphere, sphere–capsule,
-    /// capsule–capsule and sphere–box; SAT for box–box; GJK/EPA
-    /// ([`contact`]) for everything else.
-    ///
-    /// ```
-    /// use collide::{Obb, shape::ConvexShape, math::{Quat, Vec3}};
-    /// let a = ConvexShape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::ONE));
-    /// let b = ConvexShape::Obb(Obb::new(Vec3::new(1.5, 0.0, 0.0), Quat::from_rotation_x(0.3), Vec3::ONE));
-    /// let c = a.contact(&b).unwrap();
-    /// assert!((c.depth - 0.5).abs() < 1e-6 && c.normal == Vec3::X);
-    /// ```
-    pub fn contact(&self, other: &ConvexShape) -> Option<Contact> {
-        use ConvexShape as S;
-        match (self, other) {
-            (S::Sphere(a), S::Sphere(b)) => a.contact_sphere(b),
-            (S::Sphere(a), S::Capsule(b)) => a.contact_capsule(b),
-            (S::Capsule(a), S::Sphere(b)) => a.contact_sphere(b),
-            (S::Capsule(a), S::Capsule(b)) => a.contact_capsule(b),
-            (S::Sphere(a), S::Segment(b)) => a.contact_capsule(&Capsule::new(*b, 0.0)),
-            (S::Segment(a), S::Sphere(b)) => Capsule::new(*a, 0.0).contact_sphere(b),
-            (S::Capsule(a), S::Segment(b)) => a.contact_capsule(&Capsule::new(*b, 0.0)),
-            (S::Segment(a), S::Capsule(b)) => Capsule::new(*a, 0.0).contact_capsule(b),
-            (S::Sphere(a), S::Aabb(b)) => a.contact_aabb(b),
-            (S::Aabb(a), S::Sphere(b)) => b.contact_aabb(a).map(Contact::flipped),
-            (S::Sphere(a), S::Obb(b)) => a.contact_obb(b),
-            (S::Obb(a), S::Sphere(b)) => b.contact_obb(a).map(Contact::flipped),
-            (S::Aabb(a), S::Aabb(b)) => a.contact_aabb(b),
-            (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
-            (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
-            (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
-            _ => contact(self, other),
-        }
-    }
-
-    /// The distance between two shapes of any kinds ([`gjk::distance`]:
-    /// exact for the rounded shapes, whose cores are points and segments).
-    #[inline]
-    pub fn distance(&self, other: &ConvexShape) -> gjk::Distance {
-        gjk::distance(self, other)
-    }
-
-    /// Whether two shapes of any kinds overlap ([`gjk::intersects`]).
-    #[inline]
-    pub fn intersects(&self, other: &ConvexShape) -> bool {
-        gjk::intersects(self, other)
-    }
-}
-
-impl crate::collider::Shape {
+impl crate::shape::Shape {
     /// The contact between two collider shapes of any kinds, by the best
-    /// method for the pair (as [`ConvexShape::contact`]: closed forms for
-    /// the sphere, capsule and sphere–box pairs, SAT for box pairs,
-    /// GJK/EPA ([`contact`]) for every other pair), without copying a hull.
+    /// method for the pair: closed forms for the sphere, capsule and
+    /// sphere–box pairs, SAT for box pairs, GJK/EPA ([`contact`]) for every
+    /// other pair, without copying a hull.
     /// A mesh answers with its deepest triangle
     /// ([`TriangleMesh::contact`](crate::shape::TriangleMesh::contact));
     /// two meshes never touch.
@@ -406,7 +356,7 @@ impl crate::collider::Shape {
     /// assert_eq!((c.depth, c.normal), (0.25, Vec3::Y));
     /// ```
     pub fn contact(&self, other: &Self) -> Option<Contact> {
-        use crate::collider::Shape as S;
+        use crate::shape::Shape as S;
         match (self, other) {
             (S::Sphere(a), S::Sphere(b)) => a.contact_sphere(b),
             (S::Sphere(a), S::Capsule(b)) => a.contact_capsule(b),
@@ -440,7 +390,7 @@ impl crate::collider::Shape {
     /// is measured triangle by triangle, the nearest one wins.
     #[inline]
     pub fn distance(&self, other: &Self) -> gjk::Distance {
-        use crate::collider::Shape as S;
+        use crate::shape::Shape as S;
         match (self, other) {
             (S::Mesh(a), b) => a.distance(b),
             (a, S::Mesh(b)) => {

@@ -11,9 +11,9 @@
 //! by the exact distances to within `f64` rounding, far below the
 //! resolution of the `f32` inputs.
 
-use crate::collider::Shape;
 use crate::query::gjk;
 use crate::shape::segment::DSegment;
+use crate::shape::Shape;
 use crate::shape::{Aabb, Capsule, Obb, Sphere, Triangle};
 
 impl Aabb {

@@ -10,6 +10,7 @@ pub mod distance;
 pub mod epa;
 pub mod gjk;
 pub mod intersect;
+mod mesh;
 pub mod penetration;
 pub(crate) mod rescale;
 pub mod sat;

@@ -124,7 +124,7 @@ impl<S: Support + ?Sized> Support for InUnitFrame<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Sphere;
+    use crate::shape::Sphere;
 
     #[test]
     fn problems_of_safe_size_stay_in_place() {

@@ -554,7 +554,7 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
     })
 }
 
-impl crate::collider::Shape {
+impl crate::shape::Shape {
     /// When this shape, moving by `motion`, first touches the fixed shape
     /// `target`: the closed forms where there are some (a sphere against a
     /// box, sphere or capsule, [`Sphere::cast_aabb`] and friends; a capsule
@@ -573,7 +573,7 @@ impl crate::collider::Shape {
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::NEG_Y));
     /// ```
     pub fn cast_shape(&self, motion: Vec3, target: &Self) -> Option<TimeOfImpact> {
-        use crate::collider::Shape as S;
+        use crate::shape::Shape as S;
         match (self, target) {
             (S::Sphere(a), S::Aabb(b)) => a.cast_aabb(motion, b),
             (S::Sphere(a), S::Sphere(b)) => a.cast_sphere(motion, b, Vec3::ZERO),

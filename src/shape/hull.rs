@@ -4,8 +4,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 use crate::math::{DVec3, Mat3, Vec3, DEGENERATE_EPSILON};
-use crate::query::CastHit;
-use crate::shape::{Plane, Segment};
+use crate::shape::Plane;
 
 /// A solid convex polyhedron: the convex hull of a set of points.
 ///
@@ -601,82 +600,6 @@ fn assign_outside(faces: &mut [Face], candidates: std::ops::Range<usize>, points
         }
         if let Some((f, _)) = best {
             faces[f].outside.push(i);
-        }
-    }
-}
-
-impl Segment {
-    /// First contact with a solid convex hull, by clipping the segment
-    /// against the face planes (Ericson, *Real-Time Collision Detection*,
-    /// §5.3.8; Haines, "Fast Ray–Convex Polyhedron Intersection", *Graphics
-    /// Gems II*): each plane with `n·d < 0` raises the entry parameter to
-    /// `−dist/(n·d)`, each with `n·d > 0` lowers the exit parameter; a plane
-    /// the segment runs parallel to is a containment test of the start.
-    /// The plane distances and parameters are computed in `f64` from the
-    /// `f32` inputs (every product of two `f32` is exact there): in `f32` a
-    /// signed distance `n·p + d` at coordinates of 9e3 carries errors of a
-    /// few `f32` ulps of 9e3 (1e-3 each), larger than a thin hull, which a
-    /// segment through it then missed. The answer is that of the stored
-    /// planes, up to one rounding of `t`.
-    /// The normal is the plane entered through last; a start inside hits
-    /// at `t = 0` with the normal `−d/|d|`, a point inside with the normal
-    /// of the face nearest it (the convention of [`Segment::cast_aabb`]).
-    ///
-    /// ```
-    /// use collide::{Segment, shape::ConvexHull, math::Vec3};
-    /// let cube: Vec<Vec3> = (0..8)
-    ///     .map(|i| Vec3::new((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
-    ///     .collect();
-    /// let hull = ConvexHull::from_points(&cube).unwrap();
-    /// let hit = Segment::new(Vec3::new(-1.0, 0.5, 0.5), Vec3::new(1.0, 0.5, 0.5)).cast_hull(&hull).unwrap();
-    /// assert_eq!(hit.t, 0.5);
-    /// assert!((hit.normal - Vec3::NEG_X).length() < 1e-6);
-    /// ```
-    pub fn cast_hull(&self, hull: &ConvexHull) -> Option<CastHit> {
-        let start = self.start.as_dvec3();
-        let d = self.end.as_dvec3() - start;
-        let distance = |i: usize| hull.plane_distance(i, start);
-        let mut t_enter = 0.0f64;
-        let mut t_exit = 1.0f64;
-        let mut entry_normal = None;
-        for (i, plane) in hull.planes().iter().enumerate() {
-            let distance = distance(i);
-            let approach = plane.normal.as_dvec3().dot(d);
-            if approach == 0.0 {
-                if !(distance <= 0.0) {
-                    return None;
-                }
-                continue;
-            }
-            let t = -distance / approach;
-            if approach < 0.0 {
-                // Entering; a plane the start is behind constrains nothing
-                // (its `t` is negative).
-                if distance >= 0.0 && (t > t_enter || entry_normal.is_none()) {
-                    t_enter = t;
-                    entry_normal = Some(plane.normal);
-                }
-            } else if !(t >= t_exit) {
-                t_exit = t;
-            }
-            if !(t_enter <= t_exit) {
-                return None;
-            }
-        }
-        match entry_normal {
-            // `+ 0.0` turns a `−0.0` (a start on an entry plane: `−(−0)/a`)
-            // into `0.0`, which every ordering of hits takes alike.
-            Some(normal) => Some(CastHit {
-                t: t_enter as f32 + 0.0,
-                normal,
-            }),
-            None => Some(CastHit::started_inside(d, || {
-                // A point inside: the face it is nearest (the plane of
-                // greatest signed distance, all being negative).
-                (0..hull.planes().len())
-                    .max_by(|&i, &j| distance(i).total_cmp(&distance(j)))
-                    .map_or(Vec3::X, |i| hull.planes()[i].normal)
-            })),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Triangle mesh: static level geometry, a soup of triangles indexed by a
-//! bounding volume hierarchy (the world's own 4-wide [`Bvh`], one leaf per
-//! triangle with the triangle's index as the leaf's user data).
+//! bounding volume hierarchy (the 4-wide tree of the world's broad phase,
+//! one leaf per triangle carrying the triangle's index).
 //!
 //! A mesh is *not* convex and has no inside: it is a two-sided surface.
 //! Segment casts find the closest triangle crossed; overlap, distance,
@@ -9,18 +9,25 @@
 //! keep the best answer (Ericson, *Real-Time Collision Detection*, §6.1:
 //! a BVH over the primitives, then exact primitive tests).
 
-use crate::broad::bvh::Bvh;
-use crate::collider::{ColliderKey, Filter, Shape, Transform};
+use crate::bvh::{Bvh, LeafData};
 use crate::error::{Error, Result};
+use crate::math::Transform;
 use crate::math::{length_without_overflow, Vec3};
-use crate::query::{CastHit, Contact, Distance, TimeOfImpact};
-use crate::shape::{Aabb, Segment, Support, Triangle};
+use crate::shape::{Aabb, Support, Triangle};
+
+/// A mesh's tree leaf carries its triangle's index, in every category.
+impl LeafData for u32 {
+    #[inline]
+    fn category(&self) -> u64 {
+        u64::MAX
+    }
+}
 
 /// A static triangle mesh: vertices, triangles as vertex-index triples, and
 /// a BVH over the triangles.
 ///
 /// Built once ([`TriangleMesh::new`]) and shared behind an `Arc` by
-/// [`Shape::Mesh`]. Degenerate triangles (repeated or collinear corners)
+/// [`Shape::Mesh`](crate::shape::Shape::Mesh). Degenerate triangles (repeated or collinear corners)
 /// are kept but never hit by a segment cast; overlap and distance queries
 /// treat them as the segment or point they are.
 ///
@@ -40,7 +47,7 @@ use crate::shape::{Aabb, Segment, Support, Triangle};
 pub struct TriangleMesh {
     vertices: Vec<Vec3>,
     indices: Vec<[u32; 3]>,
-    bvh: Bvh,
+    bvh: Bvh<u32>,
     aabb: Aabb,
 }
 
@@ -96,11 +103,11 @@ impl TriangleMesh {
             bvh: Bvh::default(),
             aabb: Aabb::new(Vec3::ZERO, Vec3::ZERO),
         };
-        let leaves: Vec<(Aabb, Filter, u64, bool, ColliderKey)> = (0..mesh.indices.len())
+        let leaves: Vec<(Aabb, u32, bool)> = (0..mesh.indices.len())
             .map(|i| {
                 let t = mesh.triangle(i);
                 let aabb = Aabb::new(t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c));
-                (aabb, Filter::DEFAULT, i as u64, false, ColliderKey::default())
+                (aabb, i as u32, false)
             })
             .collect();
         mesh.aabb = leaves.iter().skip(1).fold(leaves[0].0, |acc, leaf| acc.union(&leaf.0));
@@ -170,107 +177,6 @@ impl TriangleMesh {
         Ok(Self::build(vertices, self.indices.clone()))
     }
 
-    /// The segment against triangle `i` alone (two-sided, normal facing the
-    /// segment's start): the exact test [`TriangleMesh::cast_segment`] runs
-    /// at each leaf.
-    ///
-    /// A watertight test: Woop, Benthin and Wald, "Watertight Ray/Triangle
-    /// Intersection" (JCGT 2(1), 2013). The corners are taken into the
-    /// segment's frame (the start at the origin, the dominant axis `z` of
-    /// `D = end − start` sheared onto the line) and rounded to `f32` once
-    /// per corner, so the triangles around an edge or a corner see the very
-    /// same 2D points; the edge functions `U = p.x·q.y − p.y·q.x` of those
-    /// points are then evaluated in `f64`, where the two products are exact
-    /// and the difference is rounded once, so their signs are exact. The
-    /// line crosses the triangle when the three signs agree (zeros allowed,
-    /// not all zero): a segment through a shared edge or corner hits at
-    /// least one of the triangles around it, where Möller–Trumbore
-    /// ([`Segment::cast_triangle`]) may let it slip between them. `t` is
-    /// the plane crossing `n·(a − start) / n·D`, kept in `[0, 1]`. A
-    /// degenerate triangle (`n = 0`, exact in `f64`), a segment parallel to
-    /// the plane and a zero-length segment miss.
-    pub fn cast_triangle(&self, i: usize, segment: &Segment) -> Option<CastHit> {
-        let tri = self.triangle(i);
-        let p = segment.start.as_dvec3();
-        let d = segment.end.as_dvec3() - p;
-        let kz = d.abs().max_position();
-        let (kx, ky) = ((kz + 1) % 3, (kz + 2) % 3);
-        if !(d[kz] != 0.0) {
-            return None;
-        }
-        let (sx, sy) = (d[kx] / d[kz], d[ky] / d[kz]);
-        let project = |v: Vec3| {
-            let a = v.as_dvec3() - p;
-            ((a[kx] - sx * a[kz]) as f32 as f64, (a[ky] - sy * a[kz]) as f32 as f64)
-        };
-        let (a2, b2, c2) = (project(tri.a), project(tri.b), project(tri.c));
-        let edge = |p: (f64, f64), q: (f64, f64)| p.0 * q.1 - p.1 * q.0;
-        let (w_c, w_a, w_b) = (edge(a2, b2), edge(b2, c2), edge(c2, a2));
-        let negative = w_a < 0.0 || w_b < 0.0 || w_c < 0.0;
-        let positive = w_a > 0.0 || w_b > 0.0 || w_c > 0.0;
-        if negative == positive {
-            // Mixed signs (a miss), all zero (in the plane, or degenerate),
-            // or NaN.
-            return None;
-        }
-        let (a, b, c) = (tri.a.as_dvec3(), tri.b.as_dvec3(), tri.c.as_dvec3());
-        let n = (b - a).cross(c - a);
-        let approach = n.dot(d);
-        if !(approach != 0.0) {
-            return None;
-        }
-        let t = n.dot(a - p) / approach;
-        if !(0.0..=1.0).contains(&t) {
-            return None;
-        }
-        let n = n.normalize().as_vec3();
-        let normal = if approach > 0.0 { -n } else { n };
-        if !normal.is_finite() {
-            return None;
-        }
-        Some(CastHit { t: t as f32, normal })
-    }
-
-    /// The closest triangle the segment crosses, and which (ties in `t` to
-    /// the smaller index): the tree walked front to back, each hit
-    /// shortening the segment ([`Bvh::cast`]), [`TriangleMesh::cast_triangle`]
-    /// at the leaves.
-    pub fn cast_segment_indexed(&self, segment: &Segment) -> Option<(usize, CastHit)> {
-        let mut best: Option<(usize, CastHit)> = None;
-        self.bvh.cast(segment, u64::MAX, |leaf| {
-            let i = leaf.user_data as usize;
-            let hit = self.cast_triangle(i, segment)?;
-            if best.is_none_or(|(j, b)| hit.t < b.t || (hit.t == b.t && i < j)) {
-                best = Some((i, hit));
-            }
-            Some(hit.t)
-        });
-        best
-    }
-
-    /// First contact of the segment with the mesh (two-sided; the normal is
-    /// the hit triangle's, facing the segment's start). A mesh is a surface,
-    /// not a solid: a segment starting "inside" a closed mesh hits its
-    /// first wall.
-    #[inline]
-    pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
-        self.cast_segment_indexed(segment).map(|(_, hit)| hit)
-    }
-
-    /// The same answer as [`TriangleMesh::cast_segment_indexed`] by the loop
-    /// over every triangle: the reference the tree walk is tested against.
-    pub fn cast_segment_brute_force(&self, segment: &Segment) -> Option<(usize, CastHit)> {
-        let mut best: Option<(usize, CastHit)> = None;
-        for i in 0..self.indices.len() {
-            if let Some(hit) = self.cast_triangle(i, segment) {
-                if best.is_none_or(|(_, b)| hit.t < b.t) {
-                    best = Some((i, hit));
-                }
-            }
-        }
-        best
-    }
-
     /// Calls `f(i, triangle)` for every triangle whose box overlaps `aabb`
     /// (closed); `f` returns `false` to stop the walk early (the rest of the
     /// tree is then skipped cheaply).
@@ -278,138 +184,24 @@ impl TriangleMesh {
         let mut going = true;
         self.bvh.query(aabb, u64::MAX, |_, leaf| {
             if going && leaf.aabb.intersects_aabb(aabb) {
-                let i = leaf.user_data as usize;
+                let i = leaf.data as usize;
                 going = f(i, self.triangle(i));
             }
         });
     }
 
-    /// Whether the convex `shape` overlaps any triangle (touching counts):
-    /// the triangles whose boxes overlap the shape's bounds, each tested
-    /// exactly by [`Shape::intersects`] (closed form for a sphere, GJK
-    /// otherwise). Against another mesh: `false` (see [`Shape::Mesh`]).
-    pub fn intersects(&self, shape: &Shape) -> bool {
-        if matches!(shape, Shape::Mesh(_)) {
-            return false;
-        }
-        let mut found = false;
-        self.for_each_triangle_in(&shape.bounding_aabb(), |_, tri| {
-            found = Shape::Triangle(tri).intersects(shape);
-            !found
-        });
-        found
-    }
-
-    /// The indices of the triangles the convex `shape` overlaps, ascending.
-    pub fn overlapping_triangles(&self, shape: &Shape, out: &mut Vec<usize>) {
-        out.clear();
-        if matches!(shape, Shape::Mesh(_)) {
-            return;
-        }
-        self.for_each_triangle_in(&shape.bounding_aabb(), |i, tri| {
-            if Shape::Triangle(tri).intersects(shape) {
-                out.push(i);
-            }
-            true
-        });
-        out.sort_unstable();
-    }
-
-    /// The deepest contact of the convex `shape` with any triangle, the
-    /// normal from the mesh to the shape; `None` when they are apart. Each
-    /// triangle is a flat, two-sided solid (its contact normal is the
-    /// triangle's face or edge normal towards the shape); the deepest one
-    /// wins, ties to the smaller index. A per-triangle answer, not a
-    /// manifold: a shape across a seam reports one triangle's contact.
-    pub fn contact(&self, shape: &Shape) -> Option<Contact> {
-        if matches!(shape, Shape::Mesh(_)) {
-            return None;
-        }
-        let mut best: Option<Contact> = None;
-        self.for_each_triangle_in(&shape.bounding_aabb(), |_, tri| {
-            if let Some(c) = Shape::Triangle(tri).contact(shape) {
-                if best.is_none_or(|b| c.depth > b.depth) {
-                    best = Some(c);
-                }
-            }
-            true
-        });
-        best
-    }
-
-    /// The distance from the mesh to the convex `shape` (`point_a` on the
-    /// mesh): the least GJK distance over the triangles, visited in order
-    /// of their boxes' distance to the shape's bounds and stopped once a
-    /// box is farther than the best so far. Another mesh: the least over
-    /// pairs of triangles (quadratic; meshes are level geometry).
-    ///
-    /// A box's distance is the length of the per-axis gap, by
-    /// `math::length_without_overflow`: its square overflows for gaps
-    /// beyond about 1.8e19, and a bound of `∞` on every box would stop the
-    /// walk after the first triangle, whichever is nearest.
-    pub fn distance(&self, shape: &Shape) -> Distance {
-        let bounds = shape.bounding_aabb();
-        let gap = |b: &Aabb| {
-            let d = (b.min - bounds.max).max(bounds.min - b.max).max(Vec3::ZERO);
-            length_without_overflow(d)
-        };
-        let mut order: Vec<(f32, usize)> = (0..self.indices.len())
-            .map(|i| {
-                let t = self.triangle(i);
-                (gap(&Aabb::new(t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c))), i)
-            })
-            .collect();
-        order.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        let mut best: Option<Distance> = None;
-        for (lower_bound, i) in order {
-            if best.is_some_and(|b| lower_bound > b.distance) {
-                break;
-            }
-            let d = match shape {
-                Shape::Mesh(other) => {
-                    let d = other.distance(&Shape::Triangle(self.triangle(i)));
-                    Distance {
-                        point_a: d.point_b,
-                        point_b: d.point_a,
-                        normal: d.normal.map(|n| -n),
-                        ..d
-                    }
-                }
-                _ => Shape::Triangle(self.triangle(i)).distance(shape),
-            };
-            if best.is_none_or(|b| d.distance < b.distance) {
-                best = Some(d);
-            }
-        }
-        best.expect("a mesh has at least one triangle")
-    }
-
-    /// When the convex `shape`, moving by `motion`, first touches the
-    /// mesh: [`Shape::cast_shape`] against each triangle whose box the
-    /// swept bounds touch, the earliest wins (ties to the smaller index).
-    /// The normal points from the shape to the mesh. Another mesh: `None`.
-    pub fn cast_shape_against(&self, shape: &Shape, motion: Vec3) -> Option<TimeOfImpact> {
-        if matches!(shape, Shape::Mesh(_)) {
-            return None;
-        }
-        let bounds = shape.bounding_aabb();
-        let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
-        let mut best: Option<(usize, TimeOfImpact)> = None;
-        self.for_each_triangle_in(&swept, |i, tri| {
-            if let Some(toi) = shape.cast_shape(motion, &Shape::Triangle(tri)) {
-                if best.is_none_or(|(j, b)| toi.t < b.t || (toi.t == b.t && i < j)) {
-                    best = Some((i, toi));
-                }
-            }
-            true
-        });
-        best.map(|(_, toi)| toi)
+    /// Walks the tree front to back along the segment from `start` to `end`,
+    /// calling `hit(i)` for every triangle whose box the segment may reach
+    /// before the closest hit so far; `hit` returns the `t` of its hit,
+    /// which shortens the rest of the walk.
+    pub(crate) fn for_each_triangle_along(&self, start: Vec3, end: Vec3, mut hit: impl FnMut(usize) -> Option<f32>) {
+        self.bvh.cast(start, end, u64::MAX, |leaf| hit(leaf.data as usize));
     }
 }
 
 /// The support mapping of the convex hull of the mesh's triangles (every
 /// corner visited):
-/// what a generic convex routine sees if handed a mesh. [`Shape`]'s own
+/// what a generic convex routine sees if handed a mesh. [`Shape`](crate::shape::Shape)'s own
 /// queries never rely on it: they send meshes to the per-triangle
 /// routines above.
 impl Support for TriangleMesh {

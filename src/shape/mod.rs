@@ -1,7 +1,7 @@
 //! The primitives, one file each: plain `Copy` data (but the polygon's
 //! vertex list), validated at the API boundary.
 
-pub mod aabb;
+mod any;
 pub mod capsule;
 pub mod cone;
 pub mod cylinder;
@@ -15,7 +15,8 @@ pub mod sphere;
 pub mod support;
 pub mod triangle;
 
-pub use aabb::Aabb;
+pub use crate::math::Aabb;
+pub use any::Shape;
 pub use capsule::Capsule;
 pub use cone::Cone;
 pub use cylinder::Cylinder;
@@ -26,5 +27,5 @@ pub use plane::Plane;
 pub use polygon::ConvexPolygon;
 pub use segment::{Segment, SegmentClosestPoints};
 pub use sphere::Sphere;
-pub use support::{ConvexShape, Pose, Support, Transformed};
+pub use support::{Pose, Support, Transformed};
 pub use triangle::{Triangle, TriangleClosestPoint};

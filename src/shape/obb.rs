@@ -32,7 +32,7 @@ impl Obb {
         if !self.center.is_finite() || !self.half_extents.is_finite() || !self.rotation.is_finite() {
             return Err(Error::NonFinite("oriented box"));
         }
-        for (axis, name) in crate::shape::aabb::AXIS_NAMES.iter().enumerate() {
+        for (axis, name) in crate::math::aabb::AXIS_NAMES.iter().enumerate() {
             if self.half_extents[axis] < 0.0 {
                 return Err(Error::InvertedBox(name));
             }

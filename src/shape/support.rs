@@ -22,8 +22,8 @@
 //!   side by side far from the origin (coordinates of `1e5`) are resolved
 //!   with the precision of their offsets, not of their absolute coordinates.
 
-use crate::collider::Shape;
 use crate::math::{midpoint, unit_without_overflow, Quat, Vec3};
+use crate::shape::Shape;
 use crate::shape::{Aabb, Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle};
 
 /// A convex shape described by its support mapping (see the module docs).
@@ -496,67 +496,6 @@ impl<S: Support> Support for Transformed<S> {
     #[inline]
     fn bounding_radius(&self) -> f32 {
         self.shape.bounding_radius()
-    }
-}
-
-/// Every convex shape of the crate in one type, for code that picks the
-/// query by the kinds at run time: [`ConvexShape::contact`] and friends
-/// dispatch to the closed forms where there are some and to GJK/EPA
-/// elsewhere.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ConvexShape {
-    /// A solid sphere.
-    Sphere(Sphere),
-    /// A solid axis-aligned box.
-    Aabb(Aabb),
-    /// A solid oriented box.
-    Obb(Obb),
-    /// A solid capsule.
-    Capsule(Capsule),
-    /// A segment (a capsule of radius 0).
-    Segment(Segment),
-    /// A flat triangle.
-    Triangle(Triangle),
-    /// A solid cylinder.
-    Cylinder(Cylinder),
-    /// A solid cone.
-    Cone(Cone),
-    /// A convex polyhedron.
-    Hull(ConvexHull),
-}
-
-macro_rules! each_shape {
-    ($value:expr, $s:ident => $body:expr) => {
-        match $value {
-            ConvexShape::Sphere($s) => $body,
-            ConvexShape::Aabb($s) => $body,
-            ConvexShape::Obb($s) => $body,
-            ConvexShape::Capsule($s) => $body,
-            ConvexShape::Segment($s) => $body,
-            ConvexShape::Triangle($s) => $body,
-            ConvexShape::Cylinder($s) => $body,
-            ConvexShape::Cone($s) => $body,
-            ConvexShape::Hull($s) => $body,
-        }
-    };
-}
-
-impl Support for ConvexShape {
-    #[inline]
-    fn center(&self) -> Vec3 {
-        each_shape!(self, s => s.center())
-    }
-    #[inline]
-    fn core_support(&self, direction: Vec3) -> Vec3 {
-        each_shape!(self, s => s.core_support(direction))
-    }
-    #[inline]
-    fn margin(&self) -> f32 {
-        each_shape!(self, s => s.margin())
-    }
-    #[inline]
-    fn bounding_radius(&self) -> f32 {
-        each_shape!(self, s => s.bounding_radius())
     }
 }
 

@@ -2,9 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::math::{exponent_of_largest, length_without_overflow, power_of_two, unit_without_overflow, DVec3, Vec3};
-use crate::query::CastHit;
 use crate::shape::segment::DSegment;
-use crate::shape::Segment;
 
 /// A solid triangle `{ a + s·(b − a) + t·(c − a) : s, t >= 0, s + t <= 1 }`.
 ///
@@ -250,78 +248,6 @@ pub(crate) struct DTriangleClosestPoint {
     pub point: DVec3,
     /// Barycentric weights of `a`, `b`, `c` (see [`TriangleClosestPoint`]).
     pub weights: [f64; 3],
-}
-
-impl Segment {
-    /// First contact with a solid (two-sided) triangle.
-    ///
-    /// Möller and Trumbore, "Fast, Minimum Storage Ray/Triangle
-    /// Intersection" (JGT 1997): with `e1 = b − a`, `e2 = c − a`,
-    /// `p = d × e2`, `det = e1·p`, `s = start − a`, `q = s × e1`, the hit is
-    /// at `u = s·p / det`, `v = d·q / det`, `t = e2·q / det`, kept when
-    /// `u, v >= 0`, `u + v <= 1`, `t ∈ [0, 1]`. The normal is the
-    /// triangle's, flipped to face the segment's start.
-    ///
-    /// The formula runs in `f64` on the `f32` inputs: their differences are
-    /// exact there, and its products (`det` is a cube of the size, the
-    /// degeneracy test's `|e1 × e2|·|d|` a cube) neither overflow nor
-    /// underflow for any finite `f32` input. So the plane of a sliver, whose
-    /// edges' cross product cancels to a few digits in `f32`, is exact to
-    /// `f64` rounding, and the hit point lies on the triangle to the
-    /// rounding of `t`. The normal is normalised in `f64`.
-    ///
-    /// A segment lying in the triangle's plane (`det = 0`), a degenerate
-    /// triangle, and a zero-length segment all miss: a flat triangle has no
-    /// interior to be inside of, and its edges are measure-zero for a cast
-    /// (use [`Segment::cast_convex`] on a thin shape for grazing queries).
-    ///
-    /// ```
-    /// use collide::{Segment, shape::Triangle, math::Vec3};
-    /// let tri = Triangle::new(Vec3::new(-1.0, -1.0, 0.0), Vec3::new(1.0, -1.0, 0.0), Vec3::new(0.0, 1.0, 0.0));
-    /// let hit = Segment::new(Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.0, -2.0)).cast_triangle(&tri).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
-    /// // 2¹⁰⁰ ≈ 1.3e30 times as large: the same answer, bit for bit.
-    /// let k = 2f32.powi(100);
-    /// let big = Triangle::new(tri.a * k, tri.b * k, tri.c * k);
-    /// let down = Segment::new(Vec3::new(0.0, 0.0, 2.0 * k), Vec3::new(0.0, 0.0, -2.0 * k));
-    /// let hit = down.cast_triangle(&big).unwrap();
-    /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Z));
-    /// ```
-    pub fn cast_triangle(&self, triangle: &Triangle) -> Option<CastHit> {
-        let start = self.start.as_dvec3();
-        let d = self.end.as_dvec3() - start;
-        let a = triangle.a.as_dvec3();
-        let (e1, e2) = (triangle.b.as_dvec3() - a, triangle.c.as_dvec3() - a);
-        let p = d.cross(e2);
-        let det = e1.dot(p);
-        // Relative test: `det = d·(e2 × e1)` is |d|·2·area·cos(angle).
-        let n = e1.cross(e2);
-        let scale = d.length() * n.length();
-        if !(det.abs() > f64::from(crate::math::DEGENERATE_EPSILON) * scale) {
-            return None;
-        }
-        let inv = 1.0 / det;
-        let s = start - a;
-        let u = s.dot(p) * inv;
-        if !(0.0..=1.0).contains(&u) {
-            return None;
-        }
-        let q = s.cross(e1);
-        let v = d.dot(q) * inv;
-        if !(v >= 0.0 && u + v <= 1.0) {
-            return None;
-        }
-        let t = e2.dot(q) * inv;
-        if !(0.0..=1.0).contains(&t) {
-            return None;
-        }
-        let n = n.try_normalize()?;
-        let normal = if n.dot(d) > 0.0 { -n } else { n };
-        Some(CastHit {
-            t: t as f32,
-            normal: normal.as_vec3(),
-        })
-    }
 }
 
 /// `v·2⁻ᵉ` rounded to `f32` once. With `e` the exponent of `v`'s largest

@@ -11,7 +11,7 @@
 //! 100,000 or more for a long run. Each test prints its tally
 //! (`cargo test --test narrow_parry -- --nocapture`).
 //!
-//! collide is driven through [`ConvexShape`] with world-space shapes (so the
+//! collide is driven through [`Shape`] with world-space shapes (so the
 //! closed forms and SAT serve the pairs that have them), parry through its
 //! local shapes and poses (the rotating test drives collide with local
 //! shapes and [`RigidMotion`]s too). parry uses glam 0.33 through `glamx`
@@ -76,9 +76,11 @@
 //!
 //! No class shows collide wrong; the tests fail if one does.
 
+use std::sync::Arc;
+
 use collide::math::Vec3;
 use collide::query::{distance, shape_cast, time_of_impact, Contact, RigidMotion, ToiOptions, ToiStatus};
-use collide::shape::{Cone, ConvexHull, ConvexShape, Cylinder, Pose, Support, Transformed, Triangle};
+use collide::shape::{Cone, ConvexHull, Cylinder, Pose, Shape, Support, Transformed, Triangle};
 use collide::{Aabb, Capsule, Obb, Segment, Sphere};
 use parry3d::math::{Pose as PPose, Rotation as PRot, Vector as PVec};
 use parry3d::query::{self as pq, NonlinearRigidMotion, ShapeCastOptions};
@@ -117,9 +119,9 @@ fn ppose(p: &Pose) -> PPose {
 /// One shape on both sides.
 struct Body {
     /// collide, world space.
-    world: ConvexShape,
+    world: Shape,
     /// collide, in the shape's own frame (placed by `pose`).
-    local: ConvexShape,
+    local: Shape,
     /// parry, in the shape's own frame.
     parry: Box<dyn PShape>,
     pose: Pose,
@@ -140,8 +142,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
         0 => {
             let r = rng.range(0.05, 1.0);
             Body {
-                world: ConvexShape::Sphere(Sphere::new(center, r)),
-                local: ConvexShape::Sphere(Sphere::new(Vec3::ZERO, r)),
+                world: Shape::Sphere(Sphere::new(center, r)),
+                local: Shape::Sphere(Sphere::new(Vec3::ZERO, r)),
                 parry: Box::new(Ball::new(r)),
                 pose,
             }
@@ -149,8 +151,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
         1 => {
             let half = Vec3::new(rng.range(0.05, 1.2), rng.range(0.05, 1.2), rng.range(0.05, 1.2));
             Body {
-                world: ConvexShape::Obb(Obb::new(center, rotation, half)),
-                local: ConvexShape::Aabb(Aabb::new(-half, half)),
+                world: Shape::Obb(Obb::new(center, rotation, half)),
+                local: Shape::Aabb(Aabb::new(-half, half)),
                 parry: Box::new(Cuboid::new(pv(half))),
                 pose,
             }
@@ -160,8 +162,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
             let half = Vec3::new(rng.range(0.05, 1.2), rng.range(0.05, 1.2), rng.range(0.05, 1.2));
             let pose = Pose::from_translation(center);
             Body {
-                world: ConvexShape::Aabb(Aabb::new(center - half, center + half)),
-                local: ConvexShape::Aabb(Aabb::new(-half, half)),
+                world: Shape::Aabb(Aabb::new(center - half, center + half)),
+                local: Shape::Aabb(Aabb::new(-half, half)),
                 parry: Box::new(Cuboid::new(pv(half))),
                 pose,
             }
@@ -170,8 +172,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
             let (h, r) = (rng.range(0.0, 1.0), rng.range(0.05, 0.8));
             let axis = Segment::new(Vec3::new(0.0, -h, 0.0), Vec3::new(0.0, h, 0.0));
             Body {
-                world: ConvexShape::Capsule(Capsule::new(Segment::new(place(axis.start), place(axis.end)), r)),
-                local: ConvexShape::Capsule(Capsule::new(axis, r)),
+                world: Shape::Capsule(Capsule::new(Segment::new(place(axis.start), place(axis.end)), r)),
+                local: Shape::Capsule(Capsule::new(axis, r)),
                 parry: Box::new(PCapsule::new_y(h, r)),
                 pose,
             }
@@ -180,8 +182,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
             let (h, r) = (rng.range(0.05, 1.0), rng.range(0.05, 1.0));
             let axis = Segment::new(Vec3::new(0.0, -h, 0.0), Vec3::new(0.0, h, 0.0));
             Body {
-                world: ConvexShape::Cylinder(Cylinder::new(Segment::new(place(axis.start), place(axis.end)), r)),
-                local: ConvexShape::Cylinder(Cylinder::new(axis, r)),
+                world: Shape::Cylinder(Cylinder::new(Segment::new(place(axis.start), place(axis.end)), r)),
+                local: Shape::Cylinder(Cylinder::new(axis, r)),
                 parry: Box::new(PCylinder::new(h, r)),
                 pose,
             }
@@ -190,8 +192,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
             let (h, r) = (rng.range(0.05, 1.0), rng.range(0.05, 1.0));
             let (base, apex) = (Vec3::new(0.0, -h, 0.0), Vec3::new(0.0, h, 0.0));
             Body {
-                world: ConvexShape::Cone(Cone::new(place(base), place(apex), r)),
-                local: ConvexShape::Cone(Cone::new(base, apex, r)),
+                world: Shape::Cone(Cone::new(place(base), place(apex), r)),
+                local: Shape::Cone(Cone::new(base, apex, r)),
                 parry: Box::new(PCone::new(h, r)),
                 pose,
             }
@@ -199,8 +201,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
         6 => {
             let [a, b, c] = [rng.vec(-1.0, 1.0), rng.vec(-1.0, 1.0), rng.vec(-1.0, 1.0)];
             Body {
-                world: ConvexShape::Triangle(Triangle::new(place(a), place(b), place(c))),
-                local: ConvexShape::Triangle(Triangle::new(a, b, c)),
+                world: Shape::Triangle(Triangle::new(place(a), place(b), place(c))),
+                local: Shape::Triangle(Triangle::new(a, b, c)),
                 parry: Box::new(PTriangle::new(pv(a), pv(b), pv(c))),
                 pose,
             }
@@ -219,8 +221,8 @@ fn random_body(rng: &mut TestRng, center: Vec3) -> Body {
                 continue;
             };
             break Body {
-                world: ConvexShape::Hull(hull),
-                local: ConvexShape::Hull(local),
+                world: Shape::Hull(Arc::new(hull)),
+                local: Shape::Hull(Arc::new(local)),
                 parry: Box::new(poly),
                 pose,
             };
@@ -238,22 +240,23 @@ fn random_pair(rng: &mut TestRng) -> (Body, Body) {
     (a, b)
 }
 
-fn kind(s: &ConvexShape) -> &'static str {
+fn kind(s: &Shape) -> &'static str {
     match s {
-        ConvexShape::Sphere(_) => "sphere",
-        ConvexShape::Aabb(_) => "aabb",
-        ConvexShape::Obb(_) => "obb",
-        ConvexShape::Capsule(_) => "capsule",
-        ConvexShape::Segment(_) => "segment",
-        ConvexShape::Triangle(_) => "triangle",
-        ConvexShape::Cylinder(_) => "cylinder",
-        ConvexShape::Cone(_) => "cone",
-        ConvexShape::Hull(_) => "hull",
+        Shape::Sphere(_) => "sphere",
+        Shape::Aabb(_) => "aabb",
+        Shape::Obb(_) => "obb",
+        Shape::Capsule(c) if c.radius == 0.0 => "segment",
+        Shape::Capsule(_) => "capsule",
+        Shape::Triangle(_) => "triangle",
+        Shape::Cylinder(_) => "cylinder",
+        Shape::Cone(_) => "cone",
+        Shape::Mesh(_) => "mesh",
+        Shape::Hull(_) => "hull",
     }
 }
 
-fn curved(s: &ConvexShape) -> bool {
-    matches!(s, ConvexShape::Cylinder(_) | ConvexShape::Cone(_))
+fn curved(s: &Shape) -> bool {
+    matches!(s, Shape::Cylinder(_) | Shape::Cone(_))
 }
 
 /// parry's signed distance: negative when penetrating.
@@ -334,7 +337,7 @@ impl Tally {
         }
     }
 
-    fn parry_off(&mut self, a: &ConvexShape, b: &ConvexShape) {
+    fn parry_off(&mut self, a: &Shape, b: &Shape) {
         self.parry_off += 1;
         let (x, y) = (kind(a), kind(b));
         *self.off_pairs.entry(if x <= y { (x, y) } else { (y, x) }).or_default() += 1;
@@ -702,24 +705,24 @@ fn linear_casts_agree() {
 fn shifted(body: Body, shift: Vec3) -> Body {
     let pose = Pose::new(body.pose.rotation, body.pose.translation + shift);
     let world = match body.world {
-        ConvexShape::Sphere(s) => ConvexShape::Sphere(Sphere::new(s.center + shift, s.radius)),
-        ConvexShape::Aabb(b) => ConvexShape::Aabb(Aabb::new(b.min + shift, b.max + shift)),
-        ConvexShape::Obb(o) => ConvexShape::Obb(Obb::new(o.center + shift, o.rotation, o.half_extents)),
-        ConvexShape::Capsule(c) => ConvexShape::Capsule(Capsule::new(
+        Shape::Sphere(s) => Shape::Sphere(Sphere::new(s.center + shift, s.radius)),
+        Shape::Aabb(b) => Shape::Aabb(Aabb::new(b.min + shift, b.max + shift)),
+        Shape::Obb(o) => Shape::Obb(Obb::new(o.center + shift, o.rotation, o.half_extents)),
+        Shape::Capsule(c) => Shape::Capsule(Capsule::new(
             Segment::new(c.segment.start + shift, c.segment.end + shift),
             c.radius,
         )),
-        ConvexShape::Segment(s) => ConvexShape::Segment(Segment::new(s.start + shift, s.end + shift)),
-        ConvexShape::Triangle(t) => ConvexShape::Triangle(Triangle::new(t.a + shift, t.b + shift, t.c + shift)),
-        ConvexShape::Cylinder(c) => ConvexShape::Cylinder(Cylinder::new(
+        Shape::Triangle(t) => Shape::Triangle(Triangle::new(t.a + shift, t.b + shift, t.c + shift)),
+        Shape::Cylinder(c) => Shape::Cylinder(Cylinder::new(
             Segment::new(c.segment.start + shift, c.segment.end + shift),
             c.radius,
         )),
-        ConvexShape::Cone(c) => ConvexShape::Cone(Cone::new(c.base_center + shift, c.apex + shift, c.radius)),
-        ConvexShape::Hull(h) => {
+        Shape::Cone(c) => Shape::Cone(Cone::new(c.base_center + shift, c.apex + shift, c.radius)),
+        Shape::Hull(h) => {
             let points: Vec<Vec3> = h.vertices().iter().map(|v| *v + shift).collect();
-            ConvexShape::Hull(ConvexHull::from_points(&points).unwrap())
+            Shape::Hull(Arc::new(ConvexHull::from_points(&points).unwrap()))
         }
+        Shape::Mesh(_) => unreachable!("the random bodies are convex"),
     };
     Body { world, pose, ..body }
 }

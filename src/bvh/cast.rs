@@ -1,12 +1,11 @@
 //! The segment cast: a front-to-back walk with four slab tests per node.
 
-use crate::math::{Vec3A, Vec4};
+use crate::math::{Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
-use crate::shape::Segment;
 
 use super::node::{slots, Node};
 use super::stack::TraversalStack;
-use super::{Bvh, Leaf, LEAF_BIT, NULL_NODE};
+use super::{Bvh, Leaf, LeafData, LEAF_BIT, NULL_NODE};
 
 /// The relative slack of the node slab test: a node's entry `t` and exit
 /// `t`, and the best `t` so far, are compared with this much tolerance.
@@ -45,8 +44,8 @@ struct SlabRay {
 }
 
 impl SlabRay {
-    fn new(segment: &Segment) -> Self {
-        let (start, end) = (Vec3A::from(segment.start), Vec3A::from(segment.end));
+    fn new(start: Vec3, end: Vec3) -> Self {
+        let (start, end) = (Vec3A::from(start), Vec3A::from(end));
         let d = end - start;
         let parallel = d.abs().cmplt(Vec3A::splat(1e-30));
         let inv = Vec3A::select(parallel, Vec3A::ZERO, Vec3A::ONE / d);
@@ -127,17 +126,18 @@ impl SlabRay {
     }
 }
 
-impl Bvh {
-    /// Walks the tree front to back along `segment` (`t ∈ [0, 1]`), calling
+impl<T: LeafData> Bvh<T> {
+    /// Walks the tree front to back along the segment from `start` to `end`
+    /// (`t ∈ [0, 1]`), calling
     /// `hit_leaf` for every leaf whose fat box the segment may touch before
     /// the closest hit so far, skipping subtrees with no category in `mask`.
     /// `hit_leaf` runs the exact test and returns the hit's `t`, which
     /// shrinks the rest of the walk. Allocates nothing.
-    pub fn cast(&self, segment: &Segment, mask: u64, hit_leaf: impl FnMut(&Leaf) -> Option<f32>) {
+    pub fn cast(&self, start: Vec3, end: Vec3, mask: u64, hit_leaf: impl FnMut(&Leaf<T>) -> Option<f32>) {
         if self.root == NULL_NODE {
             return;
         }
-        let ray = SlabRay::new(segment);
+        let ray = SlabRay::new(start, end);
         match ray.octant {
             0 => self.cast_in_octant::<0>(&ray, mask, hit_leaf),
             1 => self.cast_in_octant::<1>(&ray, mask, hit_leaf),
@@ -157,7 +157,7 @@ impl Bvh {
         &self,
         ray: &SlabRay,
         mask: u64,
-        mut hit_leaf: impl FnMut(&Leaf) -> Option<f32>,
+        mut hit_leaf: impl FnMut(&Leaf<T>) -> Option<f32>,
     ) {
         let mut t_max = 1.0f32;
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();

@@ -1,5 +1,6 @@
-//! Dynamic bounding-volume hierarchy with four children per node, the
-//! broad phase behind every world query.
+//! Dynamic bounding-volume hierarchy with four children per node, over
+//! leaves carrying any payload: the world's colliders (the broad phase
+//! behind every world query) and a mesh's triangles.
 //!
 //! - Nodes are 4-wide and stored as structure of arrays (the four child
 //!   boxes' `min.x` side by side, and so on), so one SIMD slab or overlap
@@ -19,8 +20,8 @@
 //!   "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007),
 //!   splitting each node's range until it has four parts. The tree rebuilds
 //!   itself once insertions or refits have piled up, amortised over them.
-//! - Each node keeps the union of its leaves' filter categories, so a query
-//!   mask prunes whole subtrees.
+//! - Each node keeps the union of its leaves' categories
+//!   ([`LeafData::category`]), so a query mask prunes whole subtrees.
 //!
 //! This file holds the tree and its dynamic updates (insert, move,
 //! remove, refit); beside it are the 4-wide node and its SIMD tests
@@ -35,11 +36,8 @@ mod pairs;
 mod query;
 mod stack;
 
-use crate::broad::naive::PairSide;
-use crate::collider::{ColliderKey, Filter};
-use crate::math::Vec3;
+use crate::math::{Aabb, Vec3};
 use crate::prefetch::prefetch;
-use crate::shape::Aabb;
 
 use node::Node;
 
@@ -52,6 +50,10 @@ const PENDING_NODE: u32 = u32::MAX - 1;
 /// Marks a child index as a leaf index.
 const LEAF_BIT: u32 = 1 << 31;
 
+/// The most leaves a tree holds: node and leaf indices stay below 2³⁰, so
+/// that bit 30 of a child index is clear (see `Node::occupied`).
+pub(crate) const MAX_LEAVES: usize = 1 << 30;
+
 /// How many refits per leaf the tree absorbs before it tightens its boxes
 /// (see [`Bvh::tighten`]).
 const REFIT_BUDGET: usize = 4;
@@ -61,51 +63,34 @@ const REFIT_BUDGET: usize = 4;
 /// from the places the last rebuild gave them.
 const TIGHTENINGS_PER_REBUILD: usize = 4;
 
-/// A leaf: one collider's tight box and filter, and where it sits in the tree.
+/// What a leaf carries beside its box.
+pub(crate) trait LeafData: Copy {
+    /// The categories the leaf belongs to: a walk with a mask skips the
+    /// subtrees with none of the mask's categories.
+    fn category(&self) -> u64;
+}
+
+/// A leaf: a tight box, its payload, and where it sits in the tree.
 ///
-/// 64 bytes, aligned to a cache line, so that a leaf read is one line (at 8
-/// bytes' alignment, most leaves straddled two: 15 % fewer last-level cache
-/// misses in the uniform-100k bullets, by callgrind's cache model at 4 MB).
+/// Aligned to a cache line, so that a leaf of up to 64 bytes (a world's
+/// collider: box, key, filter and user data) is read in one line.
 #[derive(Debug, Clone, Copy)]
 #[repr(align(64))]
-pub struct Leaf {
-    /// The collider's tight world box.
-    pub aabb: Aabb,
-    /// The collider.
-    pub key: ColliderKey,
-    /// The collider's filter.
-    pub filter: Filter,
-    /// The collider's user data.
-    pub user_data: u64,
-    /// Whether the collider's world shape is this box itself (an `Aabb`
-    /// collider), so exact tests need not look the collider up.
-    pub is_box: bool,
+pub(crate) struct Leaf<T> {
+    /// The tight box.
+    pub(crate) aabb: Aabb,
+    /// The payload.
+    pub(crate) data: T,
+    /// Whether the box is the exact shape (an `Aabb` collider), so that the
+    /// tree holds it without a rounding margin and an exact test against a
+    /// box needs nothing else.
+    pub(crate) exact: bool,
     /// The node holding the leaf, `NULL_NODE` once removed.
     node: u32,
     slot: u8,
 }
 
-/// A leaf is one cache line (see [`Leaf`]).
-const _: () = assert!(core::mem::size_of::<Leaf>() == 64);
-
-impl PairSide for Leaf {
-    #[inline]
-    fn filter(&self) -> &Filter {
-        &self.filter
-    }
-
-    #[inline]
-    fn user_data(&self) -> u64 {
-        self.user_data
-    }
-
-    #[inline]
-    fn is_box(&self) -> bool {
-        self.is_box
-    }
-}
-
-impl Leaf {
+impl<T> Leaf<T> {
     /// The node holding the leaf: nearby leaves sit in nearby nodes, which
     /// a rebuild numbers depth first.
     #[inline]
@@ -114,13 +99,13 @@ impl Leaf {
     }
 }
 
-/// The dynamic 4-wide BVH over a world's colliders. A leaf's index (its
-/// proxy id) stays valid until the leaf is removed.
+/// The dynamic 4-wide BVH. A leaf's index (its proxy id) stays valid until
+/// the leaf is removed.
 #[derive(Debug, Clone)]
-pub struct Bvh {
+pub(crate) struct Bvh<T> {
     nodes: Vec<Node>,
     free_nodes: Vec<u32>,
-    leaves: Vec<Leaf>,
+    leaves: Vec<Leaf<T>>,
     free_leaves: Vec<u32>,
     root: u32,
     leaf_count: usize,
@@ -133,7 +118,7 @@ pub struct Bvh {
     leaves_at_rebuild: usize,
 }
 
-impl Default for Bvh {
+impl<T> Default for Bvh<T> {
     fn default() -> Self {
         Self {
             nodes: Vec::new(),
@@ -156,8 +141,8 @@ impl Default for Bvh {
 /// plus `1e-18` for the squares that underflow near the origin — so the
 /// tree never prunes a hit or an overlap the exact test reports.
 #[inline]
-fn leaf_tree_box(aabb: &Aabb, is_box: bool) -> Aabb {
-    if is_box {
+fn leaf_tree_box(aabb: &Aabb, exact: bool) -> Aabb {
+    if exact {
         return *aabb;
     }
     let magnitude = aabb.min.abs().max(aabb.max.abs()).max_element();
@@ -209,22 +194,16 @@ fn is_leaf(child: u32) -> bool {
     child != NULL_NODE && child & LEAF_BIT != 0
 }
 
-impl Bvh {
+impl<T: LeafData> Bvh<T> {
     /// How many leaves the tree holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.leaf_count
     }
 
-    /// Whether the tree holds no leaf.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.leaf_count == 0
-    }
-
     /// The leaf of a proxy id (of a removed leaf, its last state).
     #[inline]
-    pub fn leaf(&self, proxy: u32) -> &Leaf {
+    pub fn leaf(&self, proxy: u32) -> &Leaf<T> {
         &self.leaves[proxy as usize]
     }
 
@@ -237,7 +216,7 @@ impl Bvh {
     /// Bytes held by the tree's arrays (capacity, not length).
     pub fn memory_bytes(&self) -> usize {
         self.nodes.capacity() * core::mem::size_of::<Node>()
-            + self.leaves.capacity() * core::mem::size_of::<Leaf>()
+            + self.leaves.capacity() * core::mem::size_of::<Leaf<T>>()
             + (self.free_nodes.capacity() + self.free_leaves.capacity()) * core::mem::size_of::<u32>()
     }
 
@@ -259,25 +238,21 @@ impl Bvh {
     }
 
     /// Adds a leaf and returns its proxy id.
-    pub fn insert(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
-        let proxy = self.allocate_leaf(aabb, filter, user_data, is_box, key);
+    pub fn insert(&mut self, aabb: &Aabb, data: T, exact: bool) -> u32 {
+        let proxy = self.allocate_leaf(aabb, data, exact);
         self.insert_leaf(proxy);
         self.insertions += 1;
         self.rebuild_if_due();
         proxy
     }
 
-    /// Adds many leaves at once, `(box, filter, user data, is box, key)`
-    /// each, and returns their proxy ids in order. A batch into an empty
+    /// Adds many leaves at once, `(box, payload, exact)` each, and returns their proxy ids in order. A batch into an empty
     /// tree, or at least as large as the tree (and 64 leaves), is placed by
     /// one SAH rebuild (a level load); a smaller one leaf by leaf.
-    pub fn insert_batch(
-        &mut self,
-        leaves: impl ExactSizeIterator<Item = (Aabb, Filter, u64, bool, ColliderKey)>,
-    ) -> Vec<u32> {
+    pub fn insert_batch(&mut self, leaves: impl ExactSizeIterator<Item = (Aabb, T, bool)>) -> Vec<u32> {
         if self.leaf_count > 0 && leaves.len() < self.leaf_count.max(64) {
             return leaves
-                .map(|(aabb, filter, user_data, is_box, key)| self.insert(&aabb, filter, user_data, is_box, key))
+                .map(|(aabb, data, exact)| self.insert(&aabb, data, exact))
                 .collect();
         }
         // Into an empty tree (a level load), no proxy id is held yet: the
@@ -290,8 +265,8 @@ impl Bvh {
         }
         self.leaves.reserve(leaves.len());
         let proxies: Vec<u32> = leaves
-            .map(|(aabb, filter, user_data, is_box, key)| {
-                let proxy = self.allocate_leaf(&aabb, filter, user_data, is_box, key);
+            .map(|(aabb, data, exact)| {
+                let proxy = self.allocate_leaf(&aabb, data, exact);
                 // Not in the tree yet, but live: the rebuild below places it.
                 self.leaves[proxy as usize].node = PENDING_NODE;
                 proxy
@@ -306,13 +281,11 @@ impl Bvh {
     }
 
     /// A new leaf record (reusing a free one), not yet in the tree.
-    fn allocate_leaf(&mut self, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool, key: ColliderKey) -> u32 {
+    fn allocate_leaf(&mut self, aabb: &Aabb, data: T, exact: bool) -> u32 {
         let leaf = Leaf {
             aabb: *aabb,
-            key,
-            filter,
-            user_data,
-            is_box,
+            data,
+            exact,
             node: NULL_NODE,
             slot: 0,
         };
@@ -323,7 +296,7 @@ impl Bvh {
 
     fn insert_leaf(&mut self, proxy: u32) {
         let leaf = &self.leaves[proxy as usize];
-        let fat = leaf_tree_box(&leaf.aabb, leaf.is_box);
+        let fat = leaf_tree_box(&leaf.aabb, leaf.exact);
         if self.root == NULL_NODE {
             self.root = self.allocate_node(NULL_NODE);
         }
@@ -416,20 +389,20 @@ impl Bvh {
         }
     }
 
-    /// Gives a leaf a new tight box and filter. The tree is untouched while
+    /// Gives a leaf a new tight box and payload. The tree is untouched while
     /// the box stays inside the leaf's fat box and the category is the same;
     /// otherwise the leaf gets a new fat box, which its ancestors' boxes grow
     /// to hold.
-    pub fn update(&mut self, proxy: u32, aabb: &Aabb, filter: Filter, user_data: u64, is_box: bool) {
+    pub fn update(&mut self, proxy: u32, aabb: &Aabb, data: T, exact: bool) {
         let leaf = &mut self.leaves[proxy as usize];
-        leaf.user_data = user_data;
-        let same_category = leaf.filter.category == filter.category;
+        let category = data.category();
+        let same_category = leaf.data.category() == category;
         let displacement = aabb.center() - leaf.aabb.center();
         leaf.aabb = *aabb;
-        leaf.filter = filter;
-        leaf.is_box = is_box;
+        leaf.data = data;
+        leaf.exact = exact;
         let (node, slot) = (leaf.node, leaf.slot as usize);
-        let needed = leaf_tree_box(aabb, is_box);
+        let needed = leaf_tree_box(aabb, exact);
         let fat_box = self.nodes[node as usize].slot_box(slot);
         let inside = fat_box.min.cmple(needed.min).all() && needed.max.cmple(fat_box.max).all();
         if inside && same_category {
@@ -437,7 +410,7 @@ impl Bvh {
         }
         let fat = fatten(&needed, displacement);
         self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fat);
-        self.grow_from(node, &fat, filter.category);
+        self.grow_from(node, &fat, category);
         self.refits += 1;
         self.rebuild_if_due();
     }
@@ -504,7 +477,7 @@ impl Bvh {
         if child == NULL_NODE {
             0
         } else if is_leaf(child) {
-            self.leaves[(child & !LEAF_BIT) as usize].filter.category
+            self.leaves[(child & !LEAF_BIT) as usize].data.category()
         } else {
             self.nodes[child as usize].category
         }
@@ -562,7 +535,7 @@ impl Bvh {
     }
 }
 
-impl Bvh {
+impl<T: LeafData> Bvh<T> {
     /// Checks every structural invariant: parent links, leaf positions,
     /// boxes holding their children, categories holding their children's,
     /// the leaf count. For tests.

@@ -1,12 +1,12 @@
 //! The tree against itself: every pair of overlapping leaves, entering
 //! only the subtrees that hold a changed leaf.
 
-use crate::shape::Aabb;
+use crate::math::Aabb;
 
 use super::node::{overlap_mask, overlap_matrix, self_overlap_matrix, slots, splat_box, Node};
-use super::{is_leaf, Bvh, LEAF_BIT, NULL_NODE};
+use super::{is_leaf, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
-impl Bvh {
+impl<T: LeafData> Bvh<T> {
     /// Marks in `dirty` (indexed by node, resized to the node count, cleared
     /// first) every node above a leaf in `changed`: the subtrees where a
     /// pair may have begun or ended. When half the leaves or more changed

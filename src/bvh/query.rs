@@ -1,15 +1,15 @@
 //! The region query: every leaf whose box overlaps a box.
 
-use crate::shape::Aabb;
+use crate::math::Aabb;
 
 use super::node::{overlap_mask, slots, splat_box};
 use super::stack::TraversalStack;
-use super::{is_leaf, Bvh, Leaf, LEAF_BIT, NULL_NODE};
+use super::{is_leaf, Bvh, Leaf, LeafData, LEAF_BIT, NULL_NODE};
 
-impl Bvh {
+impl<T: LeafData> Bvh<T> {
     /// Calls `visit(proxy, leaf)` for every leaf whose fat box overlaps
     /// `aabb` (closed) below a node with a category in `mask`.
-    pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, &Leaf)) {
+    pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, &Leaf<T>)) {
         self.query_proxies(aabb, mask, |proxy| visit(proxy, &self.leaves[proxy as usize]));
     }
 

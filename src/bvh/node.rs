@@ -3,8 +3,8 @@
 
 use glam::Vec4Swizzles;
 
+use crate::math::Aabb;
 use crate::math::{Vec3, Vec4};
-use crate::shape::Aabb;
 
 use super::NULL_NODE;
 
@@ -76,7 +76,7 @@ impl Node {
     /// The slots holding a child, as a bit mask, by two SIMD instructions:
     /// read as floats, `NULL_NODE` (all ones) is a NaN, the one value not
     /// equal to itself, and no child is, since node and leaf indices stay
-    /// below `MAX_COLLIDERS` = 2³⁰ (bit 30, the top exponent bit, is clear).
+    /// below `MAX_LEAVES` = 2³⁰ (bit 30, the top exponent bit, is clear).
     #[inline]
     pub(super) fn occupied(&self) -> u32 {
         let children = self.children_as_floats();
@@ -258,13 +258,13 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::broad::bvh::leaf_child;
+    use crate::bvh::leaf_child;
 
     /// `occupied` and `leaf_slots` read the slots right for every kind of
     /// child, the largest indices the world allows included.
     #[test]
     fn slot_masks_tell_empty_node_and_leaf_slots_apart() {
-        let largest = (crate::world::MAX_COLLIDERS - 1) as u32;
+        let largest = (crate::bvh::MAX_LEAVES - 1) as u32;
         let mut node = Node::EMPTY;
         assert_eq!((node.occupied(), node.leaf_slots()), (0b0000, 0b1111));
         node.children = [0, leaf_child(largest), NULL_NODE, largest];

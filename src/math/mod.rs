@@ -4,7 +4,12 @@
 //! it uses so callers need no direct dependency, and adds the few helpers
 //! glam lacks.
 
+pub(crate) mod aabb;
+mod transform;
+
+pub use aabb::Aabb;
 pub use glam::{DVec3, Mat3, Quat, UVec4, Vec2, Vec3, Vec3A, Vec4};
+pub use transform::Transform;
 
 /// Relative tolerance used to decide that a length, area or determinant is
 /// zero compared with the size of its inputs (about 120 ulps of `f32`).
@@ -159,6 +164,18 @@ pub(crate) fn entry_face_normal(axis: usize, direction: Vec3) -> Vec3 {
     let mut normal = Vec3::ZERO;
     normal[axis] = if direction[axis] > 0.0 { -1.0 } else { 1.0 };
     normal
+}
+
+/// `x`'s bits mapped so that unsigned order is `f32::total_cmp`'s order
+/// (negative values' bits reversed, the sign bit of the others set).
+#[inline]
+pub(crate) fn total_order_bits(x: f32) -> u32 {
+    let bits = x.to_bits();
+    if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    }
 }
 
 #[cfg(test)]

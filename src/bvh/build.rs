@@ -1,10 +1,8 @@
 //! The top-down binned SAH build of the whole tree.
 
-use crate::broad::radix_sort::total_order_bits;
-use crate::math::Vec3A;
-use crate::shape::Aabb;
+use crate::math::{total_order_bits, Aabb, Vec3A};
 
-use super::{leaf_child, leaf_tree_box, Bvh, Leaf, NULL_NODE};
+use super::{leaf_child, leaf_tree_box, Bvh, Leaf, LeafData, NULL_NODE};
 
 /// Bins per axis for the SAH build.
 const SAH_BINS: usize = 16;
@@ -20,7 +18,7 @@ const SMALL_PART: usize = 32;
 /// Bins per axis for the parts of at most [`SMALL_PART`] items.
 const SMALL_PART_BINS: usize = 8;
 
-impl Bvh {
+impl<T: LeafData> Bvh<T> {
     /// Puts the leaves in the order of `order` (the items of a build that
     /// numbered the leaves by position, every live proxy once): leaf
     /// `order[k].proxy` becomes leaf `k`, at the node and slot the build
@@ -29,7 +27,7 @@ impl Bvh {
     pub(super) fn renumber_leaves(&mut self, order: &[BuildItem]) -> Vec<u32> {
         debug_assert!(order.len() == self.leaves.len() && self.free_leaves.is_empty());
         let mut renumbered = vec![NULL_NODE; self.leaves.len()];
-        let leaves: Vec<Leaf> = order
+        let leaves: Vec<Leaf<T>> = order
             .iter()
             .enumerate()
             .map(|(new, item)| {
@@ -75,7 +73,7 @@ impl Bvh {
             .enumerate()
             .filter(|(_, leaf)| leaf.node != NULL_NODE)
             .map(|(proxy, leaf)| BuildItem {
-                aabb: Bounds::of(&leaf_tree_box(&leaf.aabb, leaf.is_box)),
+                aabb: Bounds::of(&leaf_tree_box(&leaf.aabb, leaf.exact)),
                 center: leaf.aabb.center().into(),
                 proxy: proxy as u32,
                 node: NULL_NODE,
