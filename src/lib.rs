@@ -58,6 +58,9 @@ pub use broad::Pair;
 pub use character::{MoveAndSlide, MOVE_AND_SLIDE_SKIN};
 pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter};
 pub use error::{Error, Result};
+/// The math library of collide's API, re-exported: `collide::glam::Vec3`
+/// is `collide::math::Vec3`.
+pub use glam;
 pub use math::{Aabb, Transform};
 pub use query::{CastHit, Contact, Distance, TimeOfImpact};
 pub use shape::{

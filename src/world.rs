@@ -8,12 +8,15 @@ use crate::broad::pair_cache::PairCache;
 use crate::broad::sap::SweepAndPrune;
 use crate::broad::Proxy;
 use crate::broad::{naive, Pair};
+use core::ops::ControlFlow;
+
 use crate::bvh::{Bvh, Leaf};
 use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, Placement, QueryFilter};
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::Vec3;
 use crate::prefetch::prefetch;
+use crate::query::Ray;
 use crate::query::{CastHit, Contact, Distance};
 use crate::shape::Shape;
 use crate::shape::{Aabb, Segment, Sphere};
@@ -113,9 +116,10 @@ pub struct Hit {
     pub collider: ColliderKey,
     /// Its user data.
     pub user_data: u64,
-    /// Parameter along the segment, in `[0, 1]`.
+    /// Parameter along the segment, in `[0, 1]` (along a ray,
+    /// [`World::cast_ray`], in units of its direction).
     pub t: f32,
-    /// `segment.point_at(t)`.
+    /// The point hit: `segment.point_at(t)` (`ray.point_at(t)`).
     pub point: Vec3,
     /// The outward surface normal at the hit; for a segment starting inside,
     /// `−direction/|direction|` (see [`crate::query::cast`]).
@@ -609,14 +613,49 @@ impl World {
     fn closest_hit(&self, segment: &Segment, filter: &QueryFilter) -> Option<Hit> {
         let mut best: Option<(ColliderKey, u64, CastHit)> = None;
         self.bvh.cast(segment.start, segment.end, filter.mask, |leaf| {
-            let cast = self.cast_leaf(leaf, segment, filter)?;
+            let Some(cast) = self.cast_leaf(leaf, segment, filter) else {
+                return ControlFlow::Continue(None);
+            };
             let Proxy { key, user_data, .. } = leaf.data;
             if best.is_none_or(|(best_key, _, b)| cast.t < b.t || (cast.t == b.t && key < best_key)) {
                 best = Some((key, user_data, cast));
             }
-            Some(cast.t)
+            ControlFlow::Continue(Some(cast.t))
         });
         best.map(|(key, user_data, cast)| Hit::new(key, user_data, segment, cast))
+    }
+
+    /// The closest collider the ray hits within `t ∈ [0, max_t]`, among
+    /// those `filter` accepts (parry's and rapier's `cast_ray`): the
+    /// [`World::segment_cast`] from the origin to `ray.point_at(max_t)`,
+    /// with the hit's `t` in units of the ray's direction
+    /// (`point = origin + t·direction`; with a unit direction, `t` is the
+    /// distance).
+    ///
+    /// ```
+    /// use collide::{query::Ray, Aabb, ColliderDesc, QueryFilter, Shape, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let wall = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(4.0, -1.0, -1.0), Vec3::new(5.0, 1.0, 1.0)))))?;
+    /// let ray = Ray::new(Vec3::ZERO, Vec3::X);
+    /// let hit = world.cast_ray(&ray, 100.0, &QueryFilter::ALL)?.unwrap();
+    /// assert_eq!((hit.collider, hit.t, hit.point), (wall, 4.0, Vec3::new(4.0, 0.0, 0.0)));
+    /// assert!(world.cast_ray(&ray, 3.0, &QueryFilter::ALL)?.is_none());
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    ///
+    /// Errors: [`Error::NonFinite`] for a NaN or infinite origin or
+    /// direction, or a ray whose end at `max_t` is beyond the `f32` range;
+    /// [`Error::InvalidArgument`] for a negative or NaN `max_t`.
+    pub fn cast_ray(&self, ray: &Ray, max_t: f32, filter: &QueryFilter) -> Result<Option<Hit>> {
+        if !(max_t >= 0.0) {
+            return Err(Error::InvalidArgument("a ray's max_t is negative or NaN"));
+        }
+        let segment = ray
+            .segment(max_t)
+            .ok_or(Error::NonFinite("a ray's origin, direction or end at max_t"))?;
+        Ok(self
+            .segment_cast(&segment, filter)?
+            .map(|hit| Hit { t: hit.t * max_t, ..hit }))
     }
 
     /// The exact cast of one tree leaf, if the filter accepts it.
@@ -639,9 +678,11 @@ impl World {
         check_segment(segment)?;
         let mut found: Option<Hit> = None;
         self.bvh.cast(segment.start, segment.end, filter.mask, |leaf| {
-            let cast = self.cast_leaf(leaf, segment, filter)?;
+            let Some(cast) = self.cast_leaf(leaf, segment, filter) else {
+                return ControlFlow::Continue(None);
+            };
             found = Some(Hit::new(leaf.data.key, leaf.data.user_data, segment, cast));
-            Some(-1.0)
+            ControlFlow::Break(())
         });
         Ok(found)
     }
@@ -656,7 +697,7 @@ impl World {
             if let Some(cast) = self.cast_leaf(leaf, segment, filter) {
                 hits.push(Hit::new(leaf.data.key, leaf.data.user_data, segment, cast));
             }
-            None
+            ControlFlow::Continue(None)
         });
         // By `t` as `segment_cast` compares it (−0.0 ties with 0.0; no `t`
         // is NaN), then by key.
@@ -797,12 +838,13 @@ impl World {
                 ..
             } = leaf.data;
             if !filter.accepts(key, &leaf_filter) || !leaf.aabb.intersects_aabb(&bounds) {
-                return;
+                return ControlFlow::Continue(());
             }
             let collider = &self.colliders[key];
             if (query_is_box && leaf.exact) || shape.intersects(collider.world_shape()) {
                 f(key, collider);
             }
+            ControlFlow::Continue(())
         });
         Ok(())
     }
@@ -854,11 +896,11 @@ impl World {
         self.bvh.query(&swept, filter.mask, |_, leaf| {
             let key = leaf.data.key;
             if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&swept) {
-                return;
+                return ControlFlow::Continue(());
             }
             let collider = &self.colliders[key];
             let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
-                return;
+                return ControlFlow::Continue(());
             };
             let hit = ShapeHit {
                 collider: key,
@@ -870,6 +912,7 @@ impl World {
             if keep(&hit) && best.is_none_or(|b| hit.t < b.t || (hit.t == b.t && hit.collider < b.collider)) {
                 best = Some(hit);
             }
+            ControlFlow::Continue(())
         });
         best
     }
@@ -904,7 +947,7 @@ impl World {
         self.bvh.query(&reach, filter.mask, |_, leaf| {
             let key = leaf.data.key;
             if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&reach) {
-                return;
+                return ControlFlow::Continue(());
             }
             let d = shape.distance(self.colliders[key].world_shape());
             if d.distance <= max_distance
@@ -913,6 +956,7 @@ impl World {
             {
                 best = Some((key, d));
             }
+            ControlFlow::Continue(())
         });
         Ok(best)
     }
@@ -988,6 +1032,7 @@ impl World {
 
     /// The closest hit by the O(n) loop over every collider: the reference
     /// [`World::segment_cast`] is tested against (same answer, ties included).
+    #[doc(hidden)]
     pub fn segment_cast_brute_force(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_segment(segment)?;
         let mut best: Option<Hit> = None;
@@ -1090,6 +1135,7 @@ impl World {
 
     /// Checks the broad phase's invariants (tree links, boxes, counts);
     /// for tests.
+    #[doc(hidden)]
     pub fn validate(&self) -> core::result::Result<(), String> {
         self.bvh.validate()?;
         if self.bvh.len() != self.colliders.len() {

@@ -11,6 +11,8 @@ use slotmap::SlotMap;
 
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
+use core::ops::ControlFlow;
+
 use crate::broad::{overlapping_pair, Proxy};
 use crate::bvh::Bvh;
 use crate::collider::{Collider, ColliderKey};
@@ -106,6 +108,7 @@ impl PairCache {
                     if pb != pa && !(is_changed(pb) && pb < pa) {
                         candidates.push((pa, pb));
                     }
+                    ControlFlow::Continue(())
                 });
             }
         } else {

@@ -1,5 +1,7 @@
 //! The segment cast: a front-to-back walk with four slab tests per node.
 
+use core::ops::ControlFlow;
+
 use crate::math::{Vec3, Vec3A, Vec4};
 use crate::prefetch::prefetch;
 
@@ -128,12 +130,19 @@ impl SlabRay {
 
 impl<T: LeafData> Bvh<T> {
     /// Walks the tree front to back along the segment from `start` to `end`
-    /// (`t ∈ [0, 1]`), calling
-    /// `hit_leaf` for every leaf whose fat box the segment may touch before
-    /// the closest hit so far, skipping subtrees with no category in `mask`.
-    /// `hit_leaf` runs the exact test and returns the hit's `t`, which
-    /// shrinks the rest of the walk. Allocates nothing.
-    pub fn cast(&self, start: Vec3, end: Vec3, mask: u64, hit_leaf: impl FnMut(&Leaf<T>) -> Option<f32>) {
+    /// (`t ∈ [0, 1]`), calling `hit_leaf` for every leaf whose fat box the
+    /// segment may touch before the closest hit so far, skipping subtrees
+    /// with no category in `mask`. `hit_leaf` runs the exact test and
+    /// answers `Continue(Some(t))` for a hit at `t`, which shortens the rest
+    /// of the walk, `Continue(None)` for a miss, or `Break(())` to end the
+    /// walk. Allocates nothing.
+    pub fn cast(
+        &self,
+        start: Vec3,
+        end: Vec3,
+        mask: u64,
+        hit_leaf: impl FnMut(&Leaf<T>) -> ControlFlow<(), Option<f32>>,
+    ) {
         if self.root == NULL_NODE {
             return;
         }
@@ -157,7 +166,7 @@ impl<T: LeafData> Bvh<T> {
         &self,
         ray: &SlabRay,
         mask: u64,
-        mut hit_leaf: impl FnMut(&Leaf<T>) -> Option<f32>,
+        mut hit_leaf: impl FnMut(&Leaf<T>) -> ControlFlow<(), Option<f32>>,
     ) {
         let mut t_max = 1.0f32;
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
@@ -176,8 +185,10 @@ impl<T: LeafData> Bvh<T> {
             for slot in slots(leaf_hits) {
                 if may_beat(near[slot], t_max) {
                     let leaf = node.children[slot] & !LEAF_BIT;
-                    if let Some(hit) = hit_leaf(&self.leaves[leaf as usize]) {
-                        t_max = t_max.min(hit);
+                    match hit_leaf(&self.leaves[leaf as usize]) {
+                        ControlFlow::Continue(Some(hit)) => t_max = t_max.min(hit),
+                        ControlFlow::Continue(None) => {}
+                        ControlFlow::Break(()) => return,
                     }
                 }
             }

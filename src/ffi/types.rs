@@ -445,22 +445,20 @@ impl PhysCollider {
     /// Generations of live slots are odd, so the result is never `{0}`.
     #[inline]
     pub fn encode(key: ColliderKey, salt: u32) -> Self {
-        use slotmap::Key;
         Self {
-            bits: key.data().as_ffi() ^ (u64::from(salt) << 32),
+            bits: key.to_bits() ^ (u64::from(salt) << 32),
         }
     }
 
     /// The key these bits name in a world with this `salt`, or `None` for
-    /// `{0}` and for bits no live key can have (an even generation: slotmap's
-    /// live generations are odd, and `KeyData::from_ffi` would otherwise round
-    /// them up onto a live collider). A handle of another world decodes to a
+    /// `{0}` and for bits no live key can have (an even generation, see
+    /// [`ColliderKey::from_bits`]). A handle of another world decodes to a
     /// generation no live slot has, so the world reports it stale.
     #[inline]
     pub fn decode(self, salt: u32) -> Option<ColliderKey> {
         let bits = self.bits ^ (u64::from(salt) << 32);
         let generation = bits >> 32;
-        (self.bits != 0 && generation & 1 == 1).then(|| slotmap::KeyData::from_ffi(bits).into())
+        (self.bits != 0 && generation & 1 == 1).then(|| ColliderKey::from_bits(bits))
     }
 }
 

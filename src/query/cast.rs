@@ -300,7 +300,8 @@ fn entry_t(m: DVec3, d: DVec3, r2: f64) -> Option<f64> {
 impl crate::shape::Shape {
     /// The segment cast against this shape, whatever its kind: the closed
     /// forms (slabs for boxes, in the box's frame for an oriented one;
-    /// quadratics for spheres and capsules; Möller–Trumbore for a triangle;
+    /// quadratics for spheres and capsules; the watertight test for a
+    /// triangle;
     /// plane clipping for a hull; a watertight test per triangle under a
     /// mesh's tree, [`TriangleMesh::cast_segment`](crate::shape::TriangleMesh::cast_segment))
     /// and GJK ray casting ([`Segment::cast_convex`]) for cylinders and cones.

@@ -2,6 +2,8 @@
 //! overlap, contact, distance and shape casts triangle by triangle among
 //! the triangles whose boxes the other shape's bounds reach.
 
+use core::ops::ControlFlow;
+
 use crate::math::{length_without_overflow, Vec3};
 use crate::query::{CastHit, Contact, Distance, TimeOfImpact};
 use crate::shape::{Aabb, Segment, Shape, TriangleMesh};
@@ -42,6 +44,7 @@ impl TriangleMesh {
 
     /// The same answer as [`TriangleMesh::cast_segment_indexed`] by the loop
     /// over every triangle: the reference the tree walk is tested against.
+    #[doc(hidden)]
     pub fn cast_segment_brute_force(&self, segment: &Segment) -> Option<(usize, CastHit)> {
         let mut best: Option<(usize, CastHit)> = None;
         for i in 0..self.triangle_count() {
@@ -65,7 +68,11 @@ impl TriangleMesh {
         let mut found = false;
         self.for_each_triangle_in(&shape.bounding_aabb(), |_, tri| {
             found = Shape::Triangle(tri).intersects(shape);
-            !found
+            if found {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         found
     }
@@ -80,7 +87,7 @@ impl TriangleMesh {
             if Shape::Triangle(tri).intersects(shape) {
                 out.push(i);
             }
-            true
+            ControlFlow::Continue(())
         });
         out.sort_unstable();
     }
@@ -102,7 +109,7 @@ impl TriangleMesh {
                     best = Some(c);
                 }
             }
-            true
+            ControlFlow::Continue(())
         });
         best
     }
@@ -171,7 +178,7 @@ impl TriangleMesh {
                     best = Some((i, toi));
                 }
             }
-            true
+            ControlFlow::Continue(())
         });
         best.map(|(_, toi)| toi)
     }

@@ -12,6 +12,7 @@ pub mod gjk;
 pub mod intersect;
 mod mesh;
 pub mod penetration;
+mod ray;
 pub(crate) mod rescale;
 pub mod sat;
 pub mod shape_cast;
@@ -20,5 +21,6 @@ pub mod sweep;
 
 pub use cast::CastHit;
 pub use contact::{contact, Contact};
+pub use ray::Ray;
 pub use gjk::{distance, intersects, Distance};
 pub use shape_cast::{shape_cast, time_of_impact, RigidMotion, RigidTimeOfImpact, TimeOfImpact, ToiOptions, ToiStatus};

@@ -9,6 +9,8 @@
 //! keep the best answer (Ericson, *Real-Time Collision Detection*, §6.1:
 //! a BVH over the primitives, then exact primitive tests).
 
+use core::ops::ControlFlow;
+
 use crate::bvh::{Bvh, LeafData};
 use crate::error::{Error, Result};
 use crate::math::Transform;
@@ -178,15 +180,30 @@ impl TriangleMesh {
     }
 
     /// Calls `f(i, triangle)` for every triangle whose box overlaps `aabb`
-    /// (closed); `f` returns `false` to stop the walk early (the rest of the
-    /// tree is then skipped cheaply).
-    pub fn for_each_triangle_in(&self, aabb: &Aabb, mut f: impl FnMut(usize, Triangle) -> bool) {
-        let mut going = true;
+    /// (closed), until `f` answers `Break`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use collide::{Aabb, shape::TriangleMesh, math::Vec3};
+    /// let floor = TriangleMesh::new(
+    ///     vec![Vec3::new(-1.0, 0.0, -1.0), Vec3::new(1.0, 0.0, -1.0), Vec3::new(1.0, 0.0, 1.0), Vec3::new(-1.0, 0.0, 1.0)],
+    ///     vec![[0, 1, 2], [0, 2, 3]],
+    /// )?;
+    /// let mut near = Vec::new();
+    /// floor.for_each_triangle_in(&Aabb::new(Vec3::splat(0.5), Vec3::splat(0.9)), |i, _| {
+    ///     near.push(i);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(near, [0]);
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn for_each_triangle_in(&self, aabb: &Aabb, mut f: impl FnMut(usize, Triangle) -> ControlFlow<()>) {
         self.bvh.query(aabb, u64::MAX, |_, leaf| {
-            if going && leaf.aabb.intersects_aabb(aabb) {
-                let i = leaf.data as usize;
-                going = f(i, self.triangle(i));
+            if !leaf.aabb.intersects_aabb(aabb) {
+                return ControlFlow::Continue(());
             }
+            let i = leaf.data as usize;
+            f(i, self.triangle(i))
         });
     }
 
@@ -195,7 +212,8 @@ impl TriangleMesh {
     /// before the closest hit so far; `hit` returns the `t` of its hit,
     /// which shortens the rest of the walk.
     pub(crate) fn for_each_triangle_along(&self, start: Vec3, end: Vec3, mut hit: impl FnMut(usize) -> Option<f32>) {
-        self.bvh.cast(start, end, u64::MAX, |leaf| hit(leaf.data as usize));
+        self.bvh
+            .cast(start, end, u64::MAX, |leaf| ControlFlow::Continue(hit(leaf.data as usize)));
     }
 }
 
