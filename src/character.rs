@@ -42,6 +42,7 @@ pub struct MoveAndSlide {
 /// // Into a floor and a wall: along their crease.
 /// assert_eq!(clip_motion(Vec3::new(1.0, -1.0, 1.0), &[Vec3::Y, Vec3::NEG_X]), Vec3::Z);
 /// ```
+#[must_use]
 pub fn clip_motion(v: Vec3, normals: &[Vec3]) -> Vec3 {
     const SCALE: f32 = 18_446_744_073_709_551_616.0; // 2⁶⁴
     let big = v.abs().max_element();

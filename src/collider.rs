@@ -97,6 +97,7 @@ impl Filter {
     /// assert!(!player.interacts_with(&player));
     /// ```
     #[inline]
+    #[must_use]
     pub fn interacts_with(&self, other: &Filter) -> bool {
         (self.category & other.mask) != 0 && (other.category & self.mask) != 0
     }
@@ -130,6 +131,7 @@ impl QueryFilter {
     };
 
     /// Hits every collider but `key`.
+    #[must_use]
     pub fn excluding(key: ColliderKey) -> Self {
         Self {
             exclude: Some(key),
@@ -139,6 +141,7 @@ impl QueryFilter {
 
     /// Hits the colliders whose category is in `mask` and whose own mask
     /// admits `category`.
+    #[must_use]
     pub fn with_bits(category: u64, mask: u64) -> Self {
         Self {
             category,
@@ -157,6 +160,7 @@ impl QueryFilter {
     /// assert!(!walls_only.accepts(ColliderKey::default(), &Filter::DEFAULT));
     /// ```
     #[inline]
+    #[must_use]
     pub fn accepts(&self, key: ColliderKey, filter: &Filter) -> bool {
         let bits = Filter {
             category: self.category,
@@ -194,6 +198,7 @@ impl ColliderDesc {
     ///     .with_user_data(42);
     /// assert_eq!(desc.user_data, 42);
     /// ```
+    #[must_use]
     pub fn new(shape: Shape) -> Self {
         Self {
             shape,
@@ -205,24 +210,28 @@ impl ColliderDesc {
     }
 
     /// With this transform.
+    #[must_use]
     pub fn with_transform(mut self, transform: Transform) -> Self {
         self.transform = transform;
         self
     }
 
     /// With this user-data word.
+    #[must_use]
     pub fn with_user_data(mut self, user_data: u64) -> Self {
         self.user_data = user_data;
         self
     }
 
     /// With this filter.
+    #[must_use]
     pub fn with_filter(mut self, filter: Filter) -> Self {
         self.filter = filter;
         self
     }
 
     /// With the book's `mShouldRotate` switch for boxes.
+    #[must_use]
     pub fn with_should_rotate(mut self, should_rotate: bool) -> Self {
         self.should_rotate = should_rotate;
         self
@@ -258,36 +267,42 @@ impl Collider {
 
     /// The object-space shape.
     #[inline]
+    #[must_use]
     pub fn shape(&self) -> &Shape {
         &self.desc.shape
     }
 
     /// The transform (rotation renormalised).
     #[inline]
+    #[must_use]
     pub fn transform(&self) -> &Transform {
         &self.desc.transform
     }
 
     /// Whether a box collider applies its rotation.
     #[inline]
+    #[must_use]
     pub fn should_rotate(&self) -> bool {
         self.desc.should_rotate
     }
 
     /// The game's user-data word.
     #[inline]
+    #[must_use]
     pub fn user_data(&self) -> u64 {
         self.desc.user_data
     }
 
     /// Category and mask.
     #[inline]
+    #[must_use]
     pub fn filter(&self) -> &Filter {
         &self.desc.filter
     }
 
     /// The shape in world space, the one every query tests exactly.
     #[inline]
+    #[must_use]
     pub fn world_shape(&self) -> &Shape {
         &self.world_shape
     }
@@ -296,18 +311,21 @@ impl Collider {
     /// axis-aligned box; an oriented box is never taken for one, even when
     /// its rotation happens to be the identity).
     #[inline]
+    #[must_use]
     pub fn is_box(&self) -> bool {
         matches!(self.world_shape, Shape::Aabb(_))
     }
 
     /// The world-space bounding box.
     #[inline]
+    #[must_use]
     pub fn aabb(&self) -> &Aabb {
         &self.aabb
     }
 
     /// The description this collider was built from (with any updates applied).
     #[inline]
+    #[must_use]
     pub fn desc(&self) -> &ColliderDesc {
         &self.desc
     }

@@ -230,6 +230,7 @@ impl Default for World {
 
 impl World {
     /// An empty world holding up to [`MAX_COLLIDERS`].
+    #[must_use]
     pub fn new() -> Self {
         Self::with_max_colliders(MAX_COLLIDERS)
     }
@@ -246,6 +247,7 @@ impl World {
     /// assert_eq!(world.add(unit), Err(Error::CapacityExceeded));
     /// # Ok::<(), collide::Error>(())
     /// ```
+    #[must_use]
     pub fn with_max_colliders(max_colliders: usize) -> Self {
         Self {
             colliders: SlotMap::with_key(),
@@ -276,24 +278,28 @@ impl World {
     }
 
     /// The threads batch queries run on.
+    #[must_use]
     pub fn threads(&self) -> Threads {
         self.threads
     }
 
     /// The most colliders this world holds.
     #[inline]
+    #[must_use]
     pub fn max_colliders(&self) -> usize {
         self.max_colliders
     }
 
     /// How many colliders the world holds.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.colliders.len()
     }
 
     /// Whether the world holds no collider.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.colliders.is_empty()
     }
@@ -410,12 +416,14 @@ impl World {
 
     /// Whether `key` names a live collider.
     #[inline]
+    #[must_use]
     pub fn contains(&self, key: ColliderKey) -> bool {
         self.colliders.contains_key(key)
     }
 
     /// The collider `key` names, if it is alive.
     #[inline]
+    #[must_use]
     pub fn get(&self, key: ColliderKey) -> Option<&Collider> {
         self.colliders.get(key)
     }
@@ -653,9 +661,10 @@ impl World {
         let segment = ray
             .segment(max_t)
             .ok_or(Error::NonFinite("a ray's origin, direction or end at max_t"))?;
-        Ok(self
-            .segment_cast(&segment, filter)?
-            .map(|hit| Hit { t: hit.t * max_t, ..hit }))
+        Ok(self.segment_cast(&segment, filter)?.map(|hit| Hit {
+            t: hit.t * max_t,
+            ..hit
+        }))
     }
 
     /// The exact cast of one tree leaf, if the filter accepts it.
@@ -1113,6 +1122,7 @@ impl World {
 
     /// The events of the last [`World::pair_events`] call (empty before the
     /// first), valid until the next mutation.
+    #[must_use]
     pub fn last_pair_events(&self) -> PairEvents<'_> {
         PairEvents {
             began: &self.began,
@@ -1122,6 +1132,7 @@ impl World {
 
     /// Bytes held by the world: the collider slots and every broad-phase
     /// structure (capacities, not lengths), for memory budgets.
+    #[must_use]
     pub fn memory_bytes(&self) -> usize {
         // The slot map keeps one sentinel slot beyond its capacity.
         (self.colliders.capacity() + 1) * COLLIDER_SLOT_BYTES

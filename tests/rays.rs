@@ -44,7 +44,11 @@ fn a_ray_hits_what_its_segment_hits_with_t_in_units_of_its_direction() {
             let got = world.cast_ray(&ray, max_t, &QueryFilter::ALL).unwrap();
             let segment = Segment::new(origin, ray.point_at(max_t));
             let want = world.segment_cast_brute_force(&segment, &QueryFilter::ALL).unwrap();
-            assert_eq!(got.map(|h| h.collider), want.map(|h| h.collider), "{ray:?} up to {max_t}");
+            assert_eq!(
+                got.map(|h| h.collider),
+                want.map(|h| h.collider),
+                "{ray:?} up to {max_t}"
+            );
             if let (Some(got), Some(want)) = (got, want) {
                 hits += 1;
                 assert_eq!(got.t, want.t * max_t, "{ray:?}");
@@ -65,7 +69,11 @@ fn a_shape_ray_cast_reports_the_distance_for_a_unit_direction() {
     let hit = ball.cast_ray(&ray, 1000.0).expect("the ball is ahead");
     assert_eq!((hit.t, hit.normal), (18.0, Vec3::Z));
     assert_eq!(ball.cast_ray(&ray, 17.9), None, "the ball is beyond max_t");
-    assert_eq!(ball.cast_ray(&Ray::new(Vec3::ZERO, Vec3::Z), 1000.0), None, "behind the ray");
+    assert_eq!(
+        ball.cast_ray(&Ray::new(Vec3::ZERO, Vec3::Z), 1000.0),
+        None,
+        "behind the ray"
+    );
 }
 
 /// A negative or NaN `max_t` is an invalid argument, a NaN or infinite

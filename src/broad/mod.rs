@@ -42,6 +42,7 @@ impl Pair {
     /// and keys order by slot index first, so among pairs of live colliders
     /// this integer sorts exactly like the pair, with one comparison.
     #[inline]
+    #[must_use]
     pub fn order_key(&self) -> u64 {
         use slotmap::Key;
         let index = |key: ColliderKey| key.data().as_ffi() & 0xFFFF_FFFF;

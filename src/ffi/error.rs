@@ -63,6 +63,7 @@ pub(crate) const ALL_STATUSES: [PhysStatus; 12] = [
 
 impl PhysStatus {
     /// A static, NUL-terminated description.
+    #[must_use]
     pub fn description(self) -> &'static core::ffi::CStr {
         match self {
             PhysStatus::PHYS_OK => c"success",

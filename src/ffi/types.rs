@@ -444,6 +444,7 @@ impl PhysCollider {
     /// number): slotmap's FFI bits with the generation XOR-ed by the salt.
     /// Generations of live slots are odd, so the result is never `{0}`.
     #[inline]
+    #[must_use]
     pub fn encode(key: ColliderKey, salt: u32) -> Self {
         Self {
             bits: key.to_bits() ^ (u64::from(salt) << 32),
@@ -455,6 +456,7 @@ impl PhysCollider {
     /// [`ColliderKey::from_bits`]). A handle of another world decodes to a
     /// generation no live slot has, so the world reports it stale.
     #[inline]
+    #[must_use]
     pub fn decode(self, salt: u32) -> Option<ColliderKey> {
         let bits = self.bits ^ (u64::from(salt) << 32);
         let generation = bits >> 32;
@@ -488,6 +490,7 @@ impl Default for PhysQueryFilter {
 impl PhysQueryFilter {
     /// The filter as the safe API takes it, in a world with this salt;
     /// `{0}` (or a stale handle) excludes nothing.
+    #[must_use]
     pub fn to_query_filter(self, salt: u32) -> QueryFilter {
         QueryFilter {
             category: self.category_bits,
@@ -499,6 +502,7 @@ impl PhysQueryFilter {
 
 impl PhysHit {
     /// The hit as C sees it, in a world with this salt.
+    #[must_use]
     pub fn new(hit: Hit, salt: u32) -> Self {
         Self {
             collider: PhysCollider::encode(hit.collider, salt),
@@ -513,6 +517,7 @@ impl PhysHit {
 impl PhysPair {
     /// The pair as C sees it, in a world with this salt.
     #[inline]
+    #[must_use]
     pub fn new(p: Pair, salt: u32) -> Self {
         Self {
             a: PhysCollider::encode(p.a, salt),
@@ -578,6 +583,7 @@ impl From<Contact> for PhysContact {
 
 impl PhysShapeHit {
     /// The hit as C sees it, in a world with this salt.
+    #[must_use]
     pub fn new(hit: ShapeHit, salt: u32) -> Self {
         Self {
             collider: PhysCollider::encode(hit.collider, salt),

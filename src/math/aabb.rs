@@ -22,12 +22,14 @@ pub struct Aabb {
 impl Aabb {
     /// The box `[min, max]` (not validated; see [`Aabb::validate`]).
     #[inline]
+    #[must_use]
     pub const fn new(min: Vec3, max: Vec3) -> Self {
         Self { min, max }
     }
 
     /// The box `center ± half_extents`.
     #[inline]
+    #[must_use]
     pub fn from_center_half_extents(center: Vec3, half_extents: Vec3) -> Self {
         Self::new(center - half_extents, center + half_extents)
     }
@@ -39,6 +41,7 @@ impl Aabb {
     /// let b = Aabb::from_points(&[Vec3::new(1.0, -2.0, 0.0), Vec3::new(-1.0, 3.0, 0.5)]).unwrap();
     /// assert_eq!(b, Aabb::new(Vec3::new(-1.0, -2.0, 0.0), Vec3::new(1.0, 3.0, 0.5)));
     /// ```
+    #[must_use]
     pub fn from_points(points: &[Vec3]) -> Option<Self> {
         let (first, rest) = points.split_first()?;
         let mut aabb = Self::new(*first, *first);
@@ -71,6 +74,7 @@ impl Aabb {
     /// (halving is exact above the subnormals), and no overflow for a box
     /// near `±f32::MAX`.
     #[inline]
+    #[must_use]
     pub fn center(&self) -> Vec3 {
         self.min * 0.5 + self.max * 0.5
     }
@@ -78,6 +82,7 @@ impl Aabb {
     /// `(max − min) / 2`, computed as `max/2 − min/2` (finite for every
     /// finite box, as [`Aabb::center`]).
     #[inline]
+    #[must_use]
     pub fn half_extents(&self) -> Vec3 {
         self.max * 0.5 - self.min * 0.5
     }
@@ -91,12 +96,14 @@ impl Aabb {
 
     /// The smallest box holding both boxes.
     #[inline]
+    #[must_use]
     pub fn union(&self, other: &Aabb) -> Aabb {
         Aabb::new(self.min.min(other.min), self.max.max(other.max))
     }
 
     /// The box grown by `margin` on every side.
     #[inline]
+    #[must_use]
     pub fn expanded(&self, margin: f32) -> Aabb {
         Aabb::new(self.min - Vec3::splat(margin), self.max + Vec3::splat(margin))
     }
@@ -119,6 +126,7 @@ impl Aabb {
     /// let world = local.transformed(Vec3::new(2.0, 1.0, 1.0), quarter_turn, true, Vec3::new(10.0, 0.0, 0.0));
     /// assert!((world.max.x - (10.0 + 3.0 * std::f32::consts::FRAC_1_SQRT_2)).abs() < 1e-5);
     /// ```
+    #[must_use]
     pub fn transformed(&self, scale: Vec3, rotation: Quat, should_rotate: bool, translation: Vec3) -> Aabb {
         let a = self.min * scale;
         let b = self.max * scale;
@@ -135,6 +143,7 @@ impl Aabb {
 
     /// The bounds of the box rotated by `rotation` about the origin
     /// (Arvo's method; see [`Aabb::transformed`]).
+    #[must_use]
     pub fn rotated(&self, rotation: Mat3) -> Aabb {
         let mut min = Vec3::ZERO;
         let mut max = Vec3::ZERO;
@@ -151,6 +160,7 @@ impl Aabb {
     }
 
     /// The eight corners, `x` varying fastest.
+    #[must_use]
     pub fn corners(&self) -> [Vec3; 8] {
         core::array::from_fn(|i| {
             Vec3::new(
@@ -164,6 +174,7 @@ impl Aabb {
     /// Surface area `2(xy + yz + zx)` of the extents, the cost measure of
     /// bounding-volume trees.
     #[inline]
+    #[must_use]
     pub fn surface_area(&self) -> f32 {
         let e = self.max - self.min;
         2.0 * (e.x * e.y + e.y * e.z + e.z * e.x)

@@ -31,6 +31,7 @@ pub const UNIT_QUAT_TOLERANCE: f32 = 1.0e-3;
 /// assert!(!is_finite3(Vec3::new(0.0, f32::NAN, 0.0)));
 /// ```
 #[inline]
+#[must_use]
 pub fn is_finite3(v: Vec3) -> bool {
     v.is_finite()
 }

@@ -49,6 +49,7 @@ impl Transform {
 
     /// A pure translation.
     #[inline]
+    #[must_use]
     pub fn from_translation(translation: Vec3) -> Self {
         Self {
             translation,
@@ -58,6 +59,7 @@ impl Transform {
 
     /// Translation, rotation and a uniform scale, as the book's actors have.
     #[inline]
+    #[must_use]
     pub fn new(translation: Vec3, rotation: Quat, scale: f32) -> Self {
         Self {
             translation,
@@ -68,6 +70,7 @@ impl Transform {
 
     /// `rotation·(scale ∘ p) + translation`.
     #[inline]
+    #[must_use]
     pub fn apply(&self, p: Vec3) -> Vec3 {
         self.rotation * (self.scale * p) + self.translation
     }

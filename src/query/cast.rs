@@ -84,6 +84,7 @@ impl Segment {
     /// let hit = Segment::new(Vec3::new(0.0, 2.0, 0.0), Vec3::new(0.0, -2.0, 0.0)).cast_plane(&ground).unwrap();
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::Y));
     /// ```
+    #[must_use]
     pub fn cast_plane(&self, plane: &Plane) -> Option<CastHit> {
         let start_distance = plane.signed_distance(self.start);
         let approach = plane.normal.dot(self.direction());
@@ -116,6 +117,7 @@ impl Segment {
     /// let hit = Segment::new(Vec3::ZERO, Vec3::new(10.0, 0.0, 0.0)).cast_sphere(&s).unwrap();
     /// assert_eq!((hit.t, hit.normal), (0.4, Vec3::NEG_X));
     /// ```
+    #[must_use]
     pub fn cast_sphere(&self, sphere: &Sphere) -> Option<CastHit> {
         let segment = self.to_f64();
         let (m, d) = (segment.start - sphere.center.as_dvec3(), segment.direction());
@@ -152,6 +154,7 @@ impl Segment {
     /// let hit = Segment::new(Vec3::new(-3.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0)).cast_aabb(&b).unwrap();
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::NEG_X));
     /// ```
+    #[must_use]
     pub fn cast_aabb(&self, aabb: &Aabb) -> Option<CastHit> {
         let segment = self.to_f64();
         let (p, d) = (segment.start, segment.direction());
@@ -200,6 +203,7 @@ impl Segment {
     /// First contact with a solid oriented box: the segment is taken into
     /// the box's frame, cast against the axis-aligned box there, and the
     /// normal rotated back.
+    #[must_use]
     pub fn cast_obb(&self, obb: &Obb) -> Option<CastHit> {
         let local = Segment::new(obb.to_local(self.start), obb.to_local(self.end));
         let local_box = Aabb::new(-obb.half_extents, obb.half_extents);
@@ -224,6 +228,7 @@ impl Segment {
     /// let hit = Segment::new(Vec3::new(-2.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0)).cast_capsule(&c).unwrap();
     /// assert_eq!((hit.t, hit.normal), (0.375, Vec3::NEG_X));
     /// ```
+    #[must_use]
     pub fn cast_capsule(&self, capsule: &Capsule) -> Option<CastHit> {
         let axis = capsule.segment.to_f64();
         let r = f64::from(capsule.radius);
@@ -306,6 +311,7 @@ impl crate::shape::Shape {
     /// mesh's tree, [`TriangleMesh::cast_segment`](crate::shape::TriangleMesh::cast_segment))
     /// and GJK ray casting ([`Segment::cast_convex`]) for cylinders and cones.
     #[inline]
+    #[must_use]
     pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
         use crate::shape::Shape;
         match self {
@@ -349,6 +355,7 @@ impl Segment {
     /// assert_eq!(hit.t, 0.5);
     /// assert!((hit.normal - Vec3::NEG_X).length() < 1e-6);
     /// ```
+    #[must_use]
     pub fn cast_hull(&self, hull: &ConvexHull) -> Option<CastHit> {
         let start = self.start.as_dvec3();
         let d = self.end.as_dvec3() - start;

@@ -44,6 +44,7 @@ impl Contact {
     /// assert_eq!(a.contact_sphere(&b).unwrap().flipped(), b.contact_sphere(&a).unwrap());
     /// ```
     #[inline]
+    #[must_use]
     pub fn flipped(self) -> Contact {
         Contact {
             depth: self.depth,
@@ -175,6 +176,7 @@ impl Sphere {
     /// assert_eq!((c.depth, c.normal, c.point_a, c.point_b), (0.5, Vec3::X, Vec3::X, Vec3::new(0.5, 0.0, 0.0)));
     /// ```
     #[inline]
+    #[must_use]
     pub fn contact_sphere(&self, other: &Sphere) -> Option<Contact> {
         Contact::between_balls(
             self.center.as_dvec3(),
@@ -198,6 +200,7 @@ impl Sphere {
     /// assert_eq!((c.depth, c.normal), (0.5, Vec3::X));
     /// ```
     #[inline]
+    #[must_use]
     pub fn contact_capsule(&self, capsule: &Capsule) -> Option<Contact> {
         let axis = capsule.segment.to_f64();
         let c = self.center.as_dvec3();
@@ -225,6 +228,7 @@ impl Sphere {
     /// assert_eq!((c.depth, c.normal, c.point_b), (0.75, Vec3::NEG_Y, Vec3::new(0.0, 1.0, 0.0)));
     /// ```
     #[inline]
+    #[must_use]
     pub fn contact_aabb(&self, aabb: &Aabb) -> Option<Contact> {
         let center = Aabb::center(aabb);
         let local = self.center - center;
@@ -239,6 +243,7 @@ impl Sphere {
     /// Sphere–oriented box in closed form: [`Sphere::contact_aabb`] in the
     /// box's frame, rotated back.
     #[inline]
+    #[must_use]
     pub fn contact_obb(&self, obb: &Obb) -> Option<Contact> {
         let local = obb.to_local(self.center);
         let c = sphere_box_local(local, self.radius, obb.half_extents)?;
@@ -308,6 +313,7 @@ impl Capsule {
     /// let c = a.contact_capsule(&b).unwrap();
     /// assert_eq!((c.depth, c.normal), (0.25, Vec3::Y));
     /// ```
+    #[must_use]
     pub fn contact_capsule(&self, other: &Capsule) -> Option<Contact> {
         let closest = self.segment.to_f64().closest_points(&other.segment.to_f64());
         // The half axes, as in `Sphere::contact_capsule`.
@@ -389,6 +395,7 @@ impl crate::shape::Shape {
     /// A mesh ([`TriangleMesh::distance`](crate::shape::TriangleMesh::distance))
     /// is measured triangle by triangle, the nearest one wins.
     #[inline]
+    #[must_use]
     pub fn distance(&self, other: &Self) -> gjk::Distance {
         use crate::shape::Shape as S;
         match (self, other) {

@@ -17,6 +17,7 @@ impl Sphere {
     /// assert!(!Sphere::new(Vec3::ZERO, 1e20).contains_point(Vec3::new(1e21, 0.0, 0.0)));
     /// ```
     #[inline]
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         let r = f64::from(self.radius);
         (p.as_dvec3() - self.center.as_dvec3()).length_squared() <= r * r
@@ -33,6 +34,7 @@ impl Aabb {
     /// assert!(!b.contains_point(Vec3::new(0.5, f32::NAN, 0.5)));
     /// ```
     #[inline]
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         self.min.cmple(p).all() && p.cmple(self.max).all()
     }
@@ -41,6 +43,7 @@ impl Aabb {
 impl Obb {
     /// `|R⁻¹(p − center)|_i <= half_extents_i` on every axis of the box.
     #[inline]
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         self.to_local(p).abs().cmple(self.half_extents).all()
     }
@@ -58,6 +61,7 @@ impl Capsule {
     /// assert!(point_like.contains_point(Vec3::new(0.5, 0.0, 0.0)));
     /// ```
     #[inline]
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         let r = f64::from(self.radius);
         self.segment.to_f64().distance_squared_to_point(p.as_dvec3()) <= r * r
@@ -77,6 +81,7 @@ impl ConvexPolygon {
     /// assert!(tri.contains_point(Vec2::new(0.0, 1.0)));
     /// assert!(!tri.contains_point(Vec2::new(0.6, 0.6)));
     /// ```
+    #[must_use]
     pub fn contains_point(&self, p: Vec2) -> bool {
         let v = self.vertices();
         let o = self.orientation();

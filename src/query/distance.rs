@@ -12,6 +12,7 @@ use crate::shape::{Aabb, Segment};
 impl Aabb {
     /// The point of the box closest to `p`: `p` clamped to `[min, max]`.
     #[inline]
+    #[must_use]
     pub fn closest_point(&self, p: Vec3) -> Vec3 {
         p.clamp(self.min, self.max)
     }
@@ -28,6 +29,7 @@ impl Aabb {
     /// assert_eq!(b.distance_squared_to_point(Vec3::new(0.5, 0.5, 3.0)), 4.0);
     /// ```
     #[inline]
+    #[must_use]
     pub fn distance_squared_to_point(&self, p: Vec3) -> f32 {
         self.distance_squared_to_point_f64(p.as_dvec3()) as f32
     }
@@ -64,6 +66,7 @@ impl Aabb {
     /// let s = Segment::new(Vec3::new(-1.0, 3.0, 0.5), Vec3::new(2.0, 3.0, 0.5));
     /// assert_eq!(b.distance_squared_to_segment(&s), 4.0);
     /// ```
+    #[must_use]
     pub fn distance_squared_to_segment(&self, segment: &Segment) -> f32 {
         self.distance_squared_to_segment_f64(&segment.to_f64()) as f32
     }

@@ -27,6 +27,7 @@ impl Aabb {
     /// assert!(a.intersects_aabb(&Aabb::new(Vec3::ONE, Vec3::splat(2.0))));
     /// ```
     #[inline]
+    #[must_use]
     pub fn intersects_aabb(&self, other: &Aabb) -> bool {
         self.min.cmple(other.max).all() && other.min.cmple(self.max).all()
     }
@@ -35,6 +36,7 @@ impl Aabb {
 impl Sphere {
     /// `|c_a − c_b|² <= (r_a + r_b)²`, in `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_sphere(&self, other: &Sphere) -> bool {
         let r = f64::from(self.radius) + f64::from(other.radius);
         (self.center.as_dvec3() - other.center.as_dvec3()).length_squared() <= r * r
@@ -43,6 +45,7 @@ impl Sphere {
     /// The squared distance from the centre to the box is at most `r²`, in
     /// `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_aabb(&self, aabb: &Aabb) -> bool {
         let r = f64::from(self.radius);
         aabb.distance_squared_to_point_f64(self.center.as_dvec3()) <= r * r
@@ -66,6 +69,7 @@ impl Capsule {
     /// assert!(a.intersects_capsule(&b));
     /// ```
     #[inline]
+    #[must_use]
     pub fn intersects_capsule(&self, other: &Capsule) -> bool {
         let key = |c: &Capsule| {
             let (s, e) = (c.segment.start, c.segment.end);
@@ -84,6 +88,7 @@ impl Capsule {
     /// The squared distance from the sphere's centre to the axis is at most
     /// `(r_capsule + r_sphere)²`, in `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
         let r = f64::from(self.radius) + f64::from(sphere.radius);
         self.segment
@@ -95,6 +100,7 @@ impl Capsule {
     /// The squared distance from the axis to the box is at most `r²`, in
     /// `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_aabb(&self, aabb: &Aabb) -> bool {
         let r = f64::from(self.radius);
         aabb.distance_squared_to_segment_f64(&self.segment.to_f64()) <= r * r
@@ -105,6 +111,7 @@ impl Obb {
     /// The squared distance from the box to a point is at most `r²`, in the
     /// box's frame (Ericson §5.1.4 with the box rotated away), in `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
         let local = self.to_local_f64(sphere.center.as_dvec3());
         let half = self.half_extents.as_dvec3();
@@ -115,6 +122,7 @@ impl Obb {
     /// The squared distance from the capsule's axis to the box is at most
     /// `r²`, in the box's frame, in `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_capsule(&self, capsule: &Capsule) -> bool {
         let axis = DSegment::new(
             self.to_local_f64(capsule.segment.start.as_dvec3()),
@@ -130,6 +138,7 @@ impl Triangle {
     /// The squared distance from the centre to the triangle's closest point
     /// ([`Triangle::closest_point`]) is at most `r²`, in `f64`.
     #[inline]
+    #[must_use]
     pub fn intersects_sphere(&self, sphere: &Sphere) -> bool {
         let center = sphere.center.as_dvec3();
         let r = f64::from(sphere.radius);
@@ -152,6 +161,7 @@ impl Shape {
     /// let s = Shape::Sphere(Sphere::new(Vec3::new(2.0, 0.5, 0.5), 1.0));
     /// assert!(b.intersects(&s) && s.intersects(&b));
     /// ```
+    #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         match (self, other) {
             (Shape::Aabb(a), Shape::Aabb(b)) => a.intersects_aabb(b),

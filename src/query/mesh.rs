@@ -21,6 +21,7 @@ impl TriangleMesh {
     /// the smaller index): the tree walked front to back, each hit
     /// shortening the segment (a front-to-back walk), [`TriangleMesh::cast_triangle`]
     /// at the leaves.
+    #[must_use]
     pub fn cast_segment_indexed(&self, segment: &Segment) -> Option<(usize, CastHit)> {
         let mut best: Option<(usize, CastHit)> = None;
         self.for_each_triangle_along(segment.start, segment.end, |i| {
@@ -38,6 +39,7 @@ impl TriangleMesh {
     /// not a solid: a segment starting "inside" a closed mesh hits its
     /// first wall.
     #[inline]
+    #[must_use]
     pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
         self.cast_segment_indexed(segment).map(|(_, hit)| hit)
     }
@@ -45,6 +47,7 @@ impl TriangleMesh {
     /// The same answer as [`TriangleMesh::cast_segment_indexed`] by the loop
     /// over every triangle: the reference the tree walk is tested against.
     #[doc(hidden)]
+    #[must_use]
     pub fn cast_segment_brute_force(&self, segment: &Segment) -> Option<(usize, CastHit)> {
         let mut best: Option<(usize, CastHit)> = None;
         for i in 0..self.triangle_count() {
@@ -61,6 +64,7 @@ impl TriangleMesh {
     /// the triangles whose boxes overlap the shape's bounds, each tested
     /// exactly by [`Shape::intersects`] (closed form for a sphere, GJK
     /// otherwise). Against another mesh: `false` (see [`Shape::Mesh`]).
+    #[must_use]
     pub fn intersects(&self, shape: &Shape) -> bool {
         if matches!(shape, Shape::Mesh(_)) {
             return false;
@@ -98,6 +102,7 @@ impl TriangleMesh {
     /// triangle's face or edge normal towards the shape); the deepest one
     /// wins, ties to the smaller index. A per-triangle answer, not a
     /// manifold: a shape across a seam reports one triangle's contact.
+    #[must_use]
     pub fn contact(&self, shape: &Shape) -> Option<Contact> {
         if matches!(shape, Shape::Mesh(_)) {
             return None;
@@ -124,6 +129,7 @@ impl TriangleMesh {
     /// `math::length_without_overflow`: its square overflows for gaps
     /// beyond about 1.8e19, and a bound of `∞` on every box would stop the
     /// walk after the first triangle, whichever is nearest.
+    #[must_use]
     pub fn distance(&self, shape: &Shape) -> Distance {
         let bounds = shape.bounding_aabb();
         let gap = |b: &Aabb| {
@@ -165,6 +171,7 @@ impl TriangleMesh {
     /// mesh: [`Shape::cast_shape`] against each triangle whose box the
     /// swept bounds touch, the earliest wins (ties to the smaller index).
     /// The normal points from the shape to the mesh. Another mesh: `None`.
+    #[must_use]
     pub fn cast_shape_against(&self, shape: &Shape, motion: Vec3) -> Option<TimeOfImpact> {
         if matches!(shape, Shape::Mesh(_)) {
             return None;

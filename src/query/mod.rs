@@ -21,6 +21,6 @@ pub mod sweep;
 
 pub use cast::CastHit;
 pub use contact::{contact, Contact};
-pub use ray::Ray;
 pub use gjk::{distance, intersects, Distance};
+pub use ray::Ray;
 pub use shape_cast::{shape_cast, time_of_impact, RigidMotion, RigidTimeOfImpact, TimeOfImpact, ToiOptions, ToiStatus};

@@ -20,6 +20,7 @@ impl Aabb {
     /// let push = player.push_out(&wall).unwrap();
     /// assert!((push - Vec3::new(-0.2, 0.0, 0.0)).length() < 1e-6);
     /// ```
+    #[must_use]
     pub fn push_out(&self, other: &Aabb) -> Option<Vec3> {
         if !self.intersects_aabb(other) {
             return None;

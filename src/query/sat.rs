@@ -276,6 +276,7 @@ impl Obb {
     /// assert!((c.depth - 0.2).abs() < 1e-6 && c.normal == Vec3::Y);
     /// assert!(a.contact_obb(&Obb::new(Vec3::new(0.0, 2.1, 0.0), Quat::IDENTITY, Vec3::ONE)).is_none());
     /// ```
+    #[must_use]
     pub fn contact_obb(&self, other: &Obb) -> Option<Contact> {
         box_box(&BoxFrame::from_obb(self), &BoxFrame::from_obb(other))
     }
@@ -283,6 +284,7 @@ impl Obb {
     /// Whether two oriented boxes overlap (touching counts), by the same
     /// 15-axis test.
     #[inline]
+    #[must_use]
     pub fn intersects_obb(&self, other: &Obb) -> bool {
         self.contact_obb(other).is_some()
     }
@@ -290,6 +292,7 @@ impl Obb {
     /// The box's half-width along the unit `direction`:
     /// `r = Σ_i e_i·|u_i·n|` (Ericson §5.2.3).
     #[inline]
+    #[must_use]
     pub fn projected_radius(&self, direction: Vec3) -> f32 {
         BoxFrame::from_obb(self).radius(direction)
     }
@@ -304,6 +307,7 @@ impl Obb {
     /// assert!(tilted.intersects_plane(&ground)); // reaches down to 1.2 − √2
     /// ```
     #[inline]
+    #[must_use]
     pub fn intersects_plane(&self, plane: &Plane) -> bool {
         plane.signed_distance(self.center).abs() <= self.projected_radius(plane.normal)
     }
@@ -330,6 +334,7 @@ impl Obb {
     /// let below = Obb::new(Vec3::new(0.0, -0.5, 0.0), Quat::IDENTITY, Vec3::ONE);
     /// assert_eq!(below.push_out_plane(&ground), Some(-0.5));
     /// ```
+    #[must_use]
     pub fn push_out_plane(&self, plane: &Plane) -> Option<f32> {
         let s = plane.signed_distance(self.center);
         let r = self.projected_radius(plane.normal);
@@ -354,18 +359,21 @@ impl Aabb {
     /// assert!((c.depth - 0.1).abs() < 1e-6);
     /// assert_eq!(c.normal, Vec3::X);
     /// ```
+    #[must_use]
     pub fn contact_aabb(&self, other: &Aabb) -> Option<Contact> {
         Obb::from(*self).contact_obb(&Obb::from(*other))
     }
 
     /// Whether the box touches the plane: [`Obb::intersects_plane`].
     #[inline]
+    #[must_use]
     pub fn intersects_plane(&self, plane: &Plane) -> bool {
         Obb::from(*self).intersects_plane(plane)
     }
 
     /// The signed push along the plane's normal: [`Obb::push_out_plane`].
     #[inline]
+    #[must_use]
     pub fn push_out_plane(&self, plane: &Plane) -> Option<f32> {
         Obb::from(*self).push_out_plane(plane)
     }

@@ -90,6 +90,7 @@ impl Sphere {
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::ZERO, Vec3::NEG_Y));
     /// assert!(ball.cast_line(Vec3::ZERO, Vec3::ZERO, Vec3::X).is_none()); // at rest, apart
     /// ```
+    #[must_use]
     pub fn cast_line(&self, motion: Vec3, point: Vec3, direction: Vec3) -> Option<TimeOfImpact> {
         // `normalize_or_zero` read a direction longer than about 1.8e19 or
         // shorter than 1e-19 (an over- or underflowing square) as none.
@@ -121,6 +122,7 @@ impl Sphere {
     /// let hit = Sphere::new(Vec3::new(0.0, 3.0, 0.0), 1.0).cast_plane(Vec3::new(4.0, -4.0, 0.0), &ground).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(2.0, 0.0, 0.0), Vec3::NEG_Y));
     /// ```
+    #[must_use]
     pub fn cast_plane(&self, motion: Vec3, plane: &Plane) -> Option<TimeOfImpact> {
         let s = plane.signed_distance(self.center);
         let side = if s >= 0.0 { 1.0 } else { -1.0 };
@@ -236,6 +238,7 @@ impl Sphere {
     /// let hit = Sphere::new(Vec3::new(-4.0, 2.0, 0.0), 0.5).cast_capsule(Vec3::new(6.0, 0.0, 0.0), &pole, Vec3::ZERO).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(-0.5, 2.0, 0.0), Vec3::X));
     /// ```
+    #[must_use]
     pub fn cast_capsule(&self, motion: Vec3, capsule: &Capsule, capsule_motion: Vec3) -> Option<TimeOfImpact> {
         let relative = motion - capsule_motion;
         let path = Segment::new(self.center, self.center + relative);
@@ -281,6 +284,7 @@ impl Sphere {
     /// let hit = a.cast_sphere(Vec3::new(8.0, 0.0, 0.0), &b, Vec3::new(-8.0, 0.0, 0.0)).unwrap();
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(5.0, 0.0, 0.0), Vec3::X));
     /// ```
+    #[must_use]
     pub fn cast_sphere(&self, motion: Vec3, other: &Sphere, other_motion: Vec3) -> Option<TimeOfImpact> {
         self.cast_capsule(
             motion,
@@ -572,6 +576,7 @@ impl crate::shape::Shape {
     /// let hit = ball.cast_shape(Vec3::new(0.0, -8.0, 0.0), &floor).unwrap();
     /// assert_eq!((hit.t, hit.normal), (0.5, Vec3::NEG_Y));
     /// ```
+    #[must_use]
     pub fn cast_shape(&self, motion: Vec3, target: &Self) -> Option<TimeOfImpact> {
         use crate::shape::Shape as S;
         match (self, target) {
@@ -621,6 +626,7 @@ pub struct RigidMotion {
 impl RigidMotion {
     /// A motion (see the type docs).
     #[inline]
+    #[must_use]
     pub const fn new(start: Pose, local_center: Vec3, linear: Vec3, angular: Vec3) -> Self {
         Self {
             start,
@@ -632,6 +638,7 @@ impl RigidMotion {
 
     /// A shape that stays at `pose`.
     #[inline]
+    #[must_use]
     pub const fn stationary(pose: Pose) -> Self {
         Self::new(pose, Vec3::ZERO, Vec3::ZERO, Vec3::ZERO)
     }
@@ -644,6 +651,7 @@ impl RigidMotion {
     /// // Half a turn about the point x = 1 takes the origin to (2, 0, 0).
     /// assert!((spin.pose_at(1.0).apply(Vec3::ZERO) - Vec3::new(2.0, 0.0, 0.0)).length() < 1e-6);
     /// ```
+    #[must_use]
     pub fn pose_at(&self, t: f32) -> Pose {
         let rotation = Quat::from_scaled_axis(self.angular * t) * self.start.rotation;
         let center = self.start.apply(self.local_center) + self.linear * t;

@@ -20,6 +20,7 @@ use crate::shape::{Segment, Sphere};
 /// let t = time_of_impact_spheres(&a, Vec3::new(8.0, 0.0, 0.0), &b, Vec3::new(-8.0, 0.0, 0.0));
 /// assert_eq!(t, Some(0.5));
 /// ```
+#[must_use]
 pub fn time_of_impact_spheres(a: &Sphere, a_motion: Vec3, b: &Sphere, b_motion: Vec3) -> Option<f32> {
     let start = a.center - b.center;
     let relative = Segment::new(start, start + (a_motion - b_motion));

@@ -86,6 +86,7 @@ impl Shape {
     /// The tightest axis-aligned box around the shape (for a cylinder and a
     /// cone, the exact bounds of their discs: a disc of radius `r` with unit
     /// normal `u` spans `±r·√(1 − u_i²)` on axis `i`).
+    #[must_use]
     pub fn bounding_aabb(&self) -> Aabb {
         match self {
             Shape::Aabb(aabb) => *aabb,
@@ -226,6 +227,7 @@ impl Shape {
     /// whose rotation the transform renormalises. A collider then skips the
     /// work of transforming and checking its world shape again.
     #[inline]
+    #[must_use]
     pub fn is_kept_by(&self, transform: &Transform) -> bool {
         *transform == Transform::IDENTITY && !matches!(self, Shape::Obb(_))
     }
@@ -237,6 +239,7 @@ impl Shape {
     /// let s = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0)).translated(Vec3::X);
     /// assert_eq!(s, Shape::Sphere(Sphere::new(Vec3::X, 1.0)));
     /// ```
+    #[must_use]
     pub fn translated(&self, offset: Vec3) -> Shape {
         let segment = |s: &Segment| Segment::new(s.start + offset, s.end + offset);
         match self {

@@ -19,6 +19,7 @@ pub struct Capsule {
 impl Capsule {
     /// A capsule around `segment` (not validated; see [`Capsule::validate`]).
     #[inline]
+    #[must_use]
     pub const fn new(segment: Segment, radius: f32) -> Self {
         Self { segment, radius }
     }

@@ -31,6 +31,7 @@ impl Cone {
     /// assert_eq!(c.height(), 1.0);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn new(base_center: Vec3, apex: Vec3, radius: f32) -> Self {
         Self {
             base_center,
@@ -58,6 +59,7 @@ impl Cone {
     /// `f32::MAX` (which every cone whose `apex − base_center` overflows
     /// has).
     #[inline]
+    #[must_use]
     pub fn height(&self) -> f32 {
         length_without_overflow(self.apex - self.base_center)
     }
@@ -88,6 +90,7 @@ impl Cone {
     /// assert!(c.contains_point(Vec3::new(0.5, 0.5, 0.0)));
     /// assert!(!c.contains_point(Vec3::new(0.6, 0.5, 0.0)));
     /// ```
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         let base = self.base_center.as_dvec3();
         let axis = self.apex.as_dvec3() - base;

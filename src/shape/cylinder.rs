@@ -31,6 +31,7 @@ impl Cylinder {
     /// assert_eq!(c.half_height(), 0.5);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn new(segment: Segment, radius: f32) -> Self {
         Self { segment, radius }
     }
@@ -53,6 +54,7 @@ impl Cylinder {
     /// subnormal, then 0, below about 1e-19); the length of the half-axis
     /// where the whole length exceeds `f32::MAX` (ends at `±2e38`).
     #[inline]
+    #[must_use]
     pub fn half_height(&self) -> f32 {
         let height = length_without_overflow(self.segment.direction());
         if height.is_finite() {
@@ -80,6 +82,7 @@ impl Cylinder {
     /// assert!(c.contains_point(Vec3::new(0.5, 1.0, 0.0)));
     /// assert!(!c.contains_point(Vec3::new(0.0, 1.01, 0.0)));
     /// ```
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         let axis = self.segment.to_f64();
         let d = axis.direction();

@@ -396,6 +396,7 @@ impl ConvexHull {
     /// them when the first tetrahedron took it, ties in extremeness going
     /// to the earlier point).
     #[inline]
+    #[must_use]
     pub fn vertices(&self) -> &[Vec3] {
         &self.vertices
     }
@@ -403,6 +404,7 @@ impl ConvexHull {
     /// The hull's triangles as indices into [`ConvexHull::vertices`],
     /// counter-clockwise seen from outside.
     #[inline]
+    #[must_use]
     pub fn triangles(&self) -> &[[u32; 3]] {
         &self.triangles
     }
@@ -410,24 +412,28 @@ impl ConvexHull {
     /// One supporting plane per distinct face, normal pointing out: every
     /// vertex has `signed_distance <= 0` for every plane.
     #[inline]
+    #[must_use]
     pub fn planes(&self) -> &[Plane] {
         &self.planes
     }
 
     /// The feature edges (between two distinct faces), as vertex indices.
     #[inline]
+    #[must_use]
     pub fn edges(&self) -> &[[u32; 2]] {
         &self.edges
     }
 
     /// The mean of the vertices, a point strictly inside the hull.
     #[inline]
+    #[must_use]
     pub fn center(&self) -> Vec3 {
         self.center
     }
 
     /// The largest distance from [`ConvexHull::center`] to a vertex.
     #[inline]
+    #[must_use]
     pub fn bounding_radius(&self) -> f32 {
         self.bounding_radius
     }
@@ -509,6 +515,7 @@ impl ConvexHull {
     /// assert!(tetra.contains_point(Vec3::splat(0.2)));
     /// assert!(!tetra.contains_point(Vec3::splat(0.5)));
     /// ```
+    #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         (0..self.planes.len()).all(|i| self.plane_distance(i, p.as_dvec3()) <= 0.0)
     }

@@ -119,24 +119,28 @@ impl TriangleMesh {
 
     /// The vertices.
     #[inline]
+    #[must_use]
     pub fn vertices(&self) -> &[Vec3] {
         &self.vertices
     }
 
     /// The triangles, as vertex-index triples.
     #[inline]
+    #[must_use]
     pub fn indices(&self) -> &[[u32; 3]] {
         &self.indices
     }
 
     /// How many triangles.
     #[inline]
+    #[must_use]
     pub fn triangle_count(&self) -> usize {
         self.indices.len()
     }
 
     /// Triangle `i` (panics when `i >= triangle_count()`).
     #[inline]
+    #[must_use]
     pub fn triangle(&self, i: usize) -> Triangle {
         let [a, b, c] = self.indices[i];
         Triangle::new(
@@ -153,11 +157,13 @@ impl TriangleMesh {
 
     /// The tight bounds of all triangles.
     #[inline]
+    #[must_use]
     pub fn bounding_aabb(&self) -> Aabb {
         self.aabb
     }
 
     /// Bytes held by the mesh (vertices, indices and tree).
+    #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Vec3>()
             + self.indices.capacity() * core::mem::size_of::<[u32; 3]>()
@@ -212,8 +218,9 @@ impl TriangleMesh {
     /// before the closest hit so far; `hit` returns the `t` of its hit,
     /// which shortens the rest of the walk.
     pub(crate) fn for_each_triangle_along(&self, start: Vec3, end: Vec3, mut hit: impl FnMut(usize) -> Option<f32>) {
-        self.bvh
-            .cast(start, end, u64::MAX, |leaf| ControlFlow::Continue(hit(leaf.data as usize)));
+        self.bvh.cast(start, end, u64::MAX, |leaf| {
+            ControlFlow::Continue(hit(leaf.data as usize))
+        });
     }
 }
 

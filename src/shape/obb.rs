@@ -19,6 +19,7 @@ pub struct Obb {
 impl Obb {
     /// An oriented box (not validated; see [`Obb::validate`]).
     #[inline]
+    #[must_use]
     pub const fn new(center: Vec3, rotation: Quat, half_extents: Vec3) -> Self {
         Self {
             center,
@@ -45,12 +46,14 @@ impl Obb {
 
     /// The box's axes as the columns of a rotation matrix.
     #[inline]
+    #[must_use]
     pub fn axes(&self) -> Mat3 {
         Mat3::from_quat(self.rotation)
     }
 
     /// `p` in the box's frame: `R⁻¹·(p − center)`.
     #[inline]
+    #[must_use]
     pub fn to_local(&self, p: Vec3) -> Vec3 {
         self.rotation.inverse() * (p - self.center)
     }
@@ -65,6 +68,7 @@ impl Obb {
 
     /// The tightest axis-aligned box holding the oriented box:
     /// `center ± |R|·half_extents`.
+    #[must_use]
     pub fn bounding_aabb(&self) -> Aabb {
         let r = self.axes();
         let abs = Mat3::from_cols(r.x_axis.abs(), r.y_axis.abs(), r.z_axis.abs());

@@ -75,12 +75,14 @@ impl Plane {
     /// Signed distance `normal·p + d`: positive in front (the side the
     /// normal points to), zero on the plane, negative behind.
     #[inline]
+    #[must_use]
     pub fn signed_distance(&self, p: Vec3) -> f32 {
         self.normal.dot(p) + self.d
     }
 
     /// The point of the plane closest to `p`: `p − signed_distance(p)·normal`.
     #[inline]
+    #[must_use]
     pub fn project_point(&self, p: Vec3) -> Vec3 {
         p - self.normal * self.signed_distance(p)
     }

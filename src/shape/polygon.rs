@@ -85,12 +85,14 @@ impl ConvexPolygon {
 
     /// The vertices, in the order given.
     #[inline]
+    #[must_use]
     pub fn vertices(&self) -> &[Vec2] {
         &self.vertices
     }
 
     /// `+1` when the vertices run counter-clockwise, `−1` when clockwise.
     #[inline]
+    #[must_use]
     pub fn orientation(&self) -> f32 {
         self.orientation
     }

@@ -45,18 +45,21 @@ impl Segment {
     /// assert_eq!(s.point_at(0.5), Vec3::new(0.5, 0.0, 0.0));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn new(start: Vec3, end: Vec3) -> Self {
         Self { start, end }
     }
 
     /// `end − start`.
     #[inline]
+    #[must_use]
     pub fn direction(&self) -> Vec3 {
         self.end - self.start
     }
 
     /// `|end − start|²`.
     #[inline]
+    #[must_use]
     pub fn length_squared(&self) -> f32 {
         self.direction().length_squared()
     }
@@ -78,6 +81,7 @@ impl Segment {
     /// `f64` rounded once, between the ends and so finite: the middle of
     /// `−2e38 → 2e38` is 0, not `−2e38 + ∞·0.5 = ∞`.
     #[inline]
+    #[must_use]
     pub fn point_at(&self, t: f32) -> Vec3 {
         let p = self.start + self.direction() * t;
         if p.is_finite() {
@@ -88,6 +92,7 @@ impl Segment {
 
     /// Whether both end points are finite.
     #[inline]
+    #[must_use]
     pub fn is_finite(&self) -> bool {
         self.start.is_finite() && self.end.is_finite()
     }
@@ -105,6 +110,7 @@ impl Segment {
     /// assert_eq!(Segment::new(Vec3::ONE, Vec3::ONE).closest_t(Vec3::ZERO), 0.0);
     /// ```
     #[inline]
+    #[must_use]
     pub fn closest_t(&self, p: Vec3) -> f32 {
         self.to_f64().closest_t(p.as_dvec3()) as f32
     }
@@ -112,6 +118,7 @@ impl Segment {
     /// The point of the segment closest to `p`: [`Segment::point_at`] of
     /// [`Segment::closest_t`], so finite for every finite segment and point.
     #[inline]
+    #[must_use]
     pub fn closest_point(&self, p: Vec3) -> Vec3 {
         self.point_at(self.closest_t(p))
     }
@@ -124,6 +131,7 @@ impl Segment {
     /// assert_eq!(s.distance_squared_to_point(Vec3::new(3.0, 0.0, 0.0)), 4.0);
     /// ```
     #[inline]
+    #[must_use]
     pub fn distance_squared_to_point(&self, p: Vec3) -> f32 {
         self.to_f64().distance_squared_to_point(p.as_dvec3()) as f32
     }
@@ -146,6 +154,7 @@ impl Segment {
     /// let c = a.closest_points(&b);
     /// assert_eq!((c.s, c.t, c.distance_squared), (0.5, 0.5, 4.0));
     /// ```
+    #[must_use]
     pub fn closest_points(&self, other: &Segment) -> SegmentClosestPoints {
         let c = self.to_f64().closest_points(&other.to_f64());
         SegmentClosestPoints {

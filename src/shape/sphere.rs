@@ -15,6 +15,7 @@ pub struct Sphere {
 impl Sphere {
     /// A sphere of `radius` around `center` (not validated; see [`Sphere::validate`]).
     #[inline]
+    #[must_use]
     pub const fn new(center: Vec3, radius: f32) -> Self {
         Self { center, radius }
     }

@@ -424,12 +424,14 @@ impl Pose {
 
     /// The pose `rotation`, then `translation`.
     #[inline]
+    #[must_use]
     pub const fn new(rotation: Quat, translation: Vec3) -> Self {
         Self { rotation, translation }
     }
 
     /// A pure translation.
     #[inline]
+    #[must_use]
     pub const fn from_translation(translation: Vec3) -> Self {
         Self::new(Quat::IDENTITY, translation)
     }
@@ -442,12 +444,14 @@ impl Pose {
     /// assert!((pose.apply(Vec3::X) - Vec3::new(0.0, 1.0, 1.0)).length() < 1e-6);
     /// ```
     #[inline]
+    #[must_use]
     pub fn apply(&self, p: Vec3) -> Vec3 {
         self.rotation * p + self.translation
     }
 
     /// `rotation⁻¹·(p − translation)`, the inverse of [`Pose::apply`].
     #[inline]
+    #[must_use]
     pub fn inverse_apply(&self, p: Vec3) -> Vec3 {
         self.rotation.inverse() * (p - self.translation)
     }

@@ -32,6 +32,7 @@ pub struct TriangleClosestPoint {
 impl Triangle {
     /// The triangle `a`, `b`, `c` (not validated; see [`Triangle::validate`]).
     #[inline]
+    #[must_use]
     pub const fn new(a: Vec3, b: Vec3, c: Vec3) -> Self {
         Self { a, b, c }
     }
@@ -55,12 +56,14 @@ impl Triangle {
 
     /// The corners as an array.
     #[inline]
+    #[must_use]
     pub fn vertices(&self) -> [Vec3; 3] {
         [self.a, self.b, self.c]
     }
 
     /// `(a + b + c) / 3`.
     #[inline]
+    #[must_use]
     pub fn centroid(&self) -> Vec3 {
         // In `f64`: the sum of three corners near `f32::MAX` overflows `f32`.
         ((self.a.as_dvec3() + self.b.as_dvec3() + self.c.as_dvec3()) / 3.0).as_vec3()
@@ -72,6 +75,7 @@ impl Triangle {
     /// overflow for edges beyond about 1.8e19 and underflow below about
     /// 1e-19 ([`Triangle::normal`] and [`Triangle::area`] do neither).
     #[inline]
+    #[must_use]
     pub fn scaled_normal(&self) -> Vec3 {
         (self.b - self.a).cross(self.c - self.a)
     }
@@ -102,6 +106,7 @@ impl Triangle {
     /// overflows beyond about 4e9 and underflows below about 1e-10, where
     /// plain normalisation finds no normal.
     #[inline]
+    #[must_use]
     pub fn normal(&self) -> Option<Vec3> {
         let (e1, e2, _) = self.unit_edges()?;
         unit_without_overflow(e1.cross(e2))
@@ -116,6 +121,7 @@ impl Triangle {
     /// underflows; `∞` for an area beyond `f32::MAX` (edges beyond about
     /// 1.8e19); not finite for a non-finite corner.
     #[inline]
+    #[must_use]
     pub fn area(&self) -> f32 {
         match self.unit_edges() {
             Some((e1, e2, exponent)) => {
@@ -142,6 +148,7 @@ impl Triangle {
     /// assert_eq!(c.weights, [0.5, 0.25, 0.25]);
     /// assert_eq!(t.closest_point(Vec3::new(-1.0, -1.0, 0.0)).weights, [1.0, 0.0, 0.0]);
     /// ```
+    #[must_use]
     pub fn closest_point(&self, p: Vec3) -> TriangleClosestPoint {
         let c = self.closest_point_f64(p.as_dvec3());
         TriangleClosestPoint {
