@@ -4,10 +4,10 @@
 //! the creases of two planes).
 
 use crate::collider::QueryFilter;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::math::Vec3;
 use crate::shape::Shape;
-use crate::world::{ShapeHit, World};
+use crate::world::{check_motion, check_query_shape, ShapeHit, World};
 
 /// How far [`World::move_and_slide`] stops short of a surface, measured
 /// along its normal (world units): the gap keeps the next cast from
@@ -90,8 +90,8 @@ impl World {
     /// for motions near `f32::MAX`) ends the move. The world is not
     /// changed: apply `position_delta` to the character yourself.
     ///
-    /// Errors: the shape's validation errors, [`Error::NonFinite`] for a
-    /// NaN or infinite motion, [`Error::InvalidArgument`] for a mesh as the
+    /// Errors: the shape's validation errors, [`Error::NonFinite`](crate::Error::NonFinite) for a
+    /// NaN or infinite motion, [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a mesh as the
     /// character's shape (mesh colliders are walked on like any other).
     ///
     /// ```
@@ -113,11 +113,8 @@ impl World {
         filter: &QueryFilter,
         max_iterations: usize,
     ) -> Result<MoveAndSlide> {
-        crate::world::check_query_shape(shape)?;
-        let bounds = shape.bounding_aabb();
-        if !(motion.is_finite() && (bounds.min + motion).is_finite() && (bounds.max + motion).is_finite()) {
-            return Err(Error::NonFinite("motion"));
-        }
+        check_query_shape(shape)?;
+        check_motion(&shape.bounding_aabb(), motion)?;
         let mut result = MoveAndSlide::default();
         let mut normals: Vec<Vec3> = Vec::new();
         let mut remaining = motion;

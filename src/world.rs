@@ -157,7 +157,7 @@ pub struct ShapeHit {
 
 /// Refuses a motion with a NaN or infinite component, or one that carries
 /// the shape's bounds beyond `f32`.
-fn check_motion(bounds: &Aabb, motion: Vec3) -> Result<()> {
+pub(crate) fn check_motion(bounds: &Aabb, motion: Vec3) -> Result<()> {
     if motion.is_finite() && (bounds.min + motion).is_finite() && (bounds.max + motion).is_finite() {
         Ok(())
     } else {
@@ -433,40 +433,10 @@ impl World {
         self.colliders.iter()
     }
 
-    /// Replaces a collider's description after validating the new one; the
-    /// one place every update goes through.
-    fn update(&mut self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<()> {
-        let collider = self.derive(key, change)?;
-        self.commit(key, collider);
-        Ok(())
-    }
-
-    /// What the collider `key` names would become with its description
-    /// changed by `change`, validated; the world is not touched.
-    fn derive(&self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<Collider> {
-        let slot = self.colliders.get(key).ok_or(Error::StaleHandle)?;
-        let mut desc = slot.desc.clone();
-        change(&mut desc);
-        let mut collider = Collider::new(desc)?;
-        collider.proxy = slot.proxy;
-        Ok(collider)
-    }
-
-    /// The placement (transform, world shape, bounds) the collider `key`
-    /// names would take with its description changed by `change`,
-    /// validated; the world is not touched.
-    fn derive_placement(&self, key: ColliderKey, change: impl FnOnce(&mut ColliderDesc)) -> Result<Placement> {
-        let mut desc = self.colliders.get(key).ok_or(Error::StaleHandle)?.desc.clone();
-        change(&mut desc);
-        Placement::of(&desc)
-    }
-
-    /// Puts a validated collider into `key`'s live slot; its tree leaf and
-    /// the pair cache follow.
-    fn commit(&mut self, key: ColliderKey, collider: Collider) {
-        let slot = &mut self.colliders[key];
-        *slot = collider;
-        follow(&mut self.bvh, &mut self.pair_cache, slot, key);
+    /// Changes one collider's description: a batch of one
+    /// ([`World::update_batch`], the one path every update takes).
+    fn update(&mut self, key: ColliderKey, change: impl Fn(&mut ColliderDesc)) -> Result<()> {
+        self.update_batch(&[(key, ())], |desc, ()| change(desc))
     }
 
     /// Moves, rotates or scales a collider (the book's
@@ -510,13 +480,14 @@ impl World {
         self.update_batch(updates, |desc, shape| desc.shape = shape.clone())
     }
 
-    /// The batch behind [`World::set_transforms`] and [`World::set_shapes`]:
+    /// The batch behind every update ([`World::set_transforms`],
+    /// [`World::set_shapes`], and each single update as a batch of one):
     /// every collider's new placement (transform, world shape, bounds) is
     /// derived and validated first, into a buffer the world keeps; then each
     /// collider takes its change and its placement in place. `change` runs
     /// twice per update, on a copy of the description while deriving and on
-    /// the collider's own while applying, so it must only assign the
-    /// transform or the shape (a key given twice then ends with its last
+    /// the collider's own while applying, so it must only assign fields
+    /// of the description (a key given twice then ends with its last
     /// change, as one call per update would). Only the placements wait in
     /// the buffer, 144 bytes each where a whole collider is 240: on
     /// uniform-100k's 10,000 moves a frame the buffer is 1.4 MB, where
@@ -555,7 +526,9 @@ impl World {
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
-                pending.push(self.derive_placement(*key, |desc| change(desc, value))?);
+                let mut desc = self.colliders.get(*key).ok_or(Error::StaleHandle)?.desc.clone();
+                change(&mut desc, value);
+                pending.push(Placement::of(&desc)?);
             }
         }
         Ok(())
@@ -584,7 +557,7 @@ impl World {
 
     /// Replaces a collider's object-space shape (of any kind).
     pub fn set_shape(&mut self, key: ColliderKey, shape: Shape) -> Result<()> {
-        self.update(key, |desc| desc.shape = shape)
+        self.update(key, |desc| desc.shape = shape.clone())
     }
 
     /// Sets the book's `mShouldRotate` switch of a box collider.

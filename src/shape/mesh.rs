@@ -195,12 +195,20 @@ impl TriangleMesh {
     ///     vec![Vec3::new(-1.0, 0.0, -1.0), Vec3::new(1.0, 0.0, -1.0), Vec3::new(1.0, 0.0, 1.0), Vec3::new(-1.0, 0.0, 1.0)],
     ///     vec![[0, 1, 2], [0, 2, 3]],
     /// )?;
-    /// let mut near = Vec::new();
-    /// floor.for_each_triangle_in(&Aabb::new(Vec3::splat(0.5), Vec3::splat(0.9)), |i, _| {
-    ///     near.push(i);
+    /// let near = Aabb::new(Vec3::new(0.5, -0.1, 0.5), Vec3::new(0.9, 0.1, 0.9));
+    /// let mut found = Vec::new();
+    /// floor.for_each_triangle_in(&near, |i, _| {
+    ///     found.push(i);
     ///     ControlFlow::Continue(())
     /// });
-    /// assert_eq!(near, [0]);
+    /// assert_eq!(found.len(), 2); // both triangles' boxes span the square
+    /// // Stopping at the first one:
+    /// let mut first = None;
+    /// floor.for_each_triangle_in(&near, |i, _| {
+    ///     first = Some(i);
+    ///     ControlFlow::Break(())
+    /// });
+    /// assert!(first.is_some_and(|i| found.contains(&i)));
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn for_each_triangle_in(&self, aabb: &Aabb, mut f: impl FnMut(usize, Triangle) -> ControlFlow<()>) {
