@@ -21,9 +21,8 @@ use crate::prefetch::{for_each_fetching_ahead, prefetch};
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
 /// tree once per changed leaf; above, it walks the tree against itself.
 /// A query costs about a root-to-leaf path; the walk visits every node pair
-/// above a changed leaf, most of the tree once a tenth of the leaves moved
-/// at random (uniform-100k with a tenth moved: 2.3× fewer instructions and
-/// a fifth fewer cache misses per frame by query, callgrind).
+/// above a changed leaf, which is most of the tree once a tenth of the
+/// leaves moved at random.
 const QUERY_SHARE: usize = 3;
 
 /// Whether `proxy` is flagged in `changed` (proxies past its end never were).

@@ -159,7 +159,7 @@ pub(super) fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
 /// box (+∞, +∞) overlaps a box reaching +∞ on every axis (a collider near
 /// `f32::MAX`, whose slot box the rounding margin grows to infinity, or a
 /// query shape whose bounds overflow), so empty slots are masked out here,
-/// for every walk (F8, F12).
+/// for every walk.
 #[inline]
 pub(super) fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
     overlap_bits(node, min, max) & node.occupied()

@@ -194,7 +194,8 @@ impl Segment {
         }
         Some(CastHit {
             // A start on an entry face, approaching, enters at `0/(−d)`:
-            // −0.0, which `+ 0.0` makes 0.0 (F18).
+            // −0.0, which `+ 0.0` makes 0.0 (every ordering of hits then
+            // takes it alike).
             t: (t + 0.0) as f32,
             normal: entry_face_normal(entry_axis, self.direction()),
         })

@@ -91,8 +91,8 @@ impl Contact {
 /// A unit vector perpendicular to both directions, or to the first one when
 /// they are parallel, or `X` when both are zero: the normal of two touching
 /// axes. Each candidate is normalised by [`unit_without_overflow`]: an
-/// axis 1e-22 long has subnormal squares, and `try_normalize` alone made
-/// it a "unit" vector of length 0.997 (F26). The cross product is
+/// axis 1e-22 long has subnormal squares, of which `try_normalize` alone
+/// makes a "unit" vector of length 0.997. The cross product is
 /// [`cross_without_overflow`]'s.
 fn perpendicular(u: Vec3, v: Vec3) -> Vec3 {
     unit_without_overflow(cross_without_overflow(u, v))

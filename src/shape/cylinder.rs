@@ -48,8 +48,8 @@ impl Cylinder {
     }
 
     /// Half the axis length, `|end − start| / 2`, without overflow or
-    /// underflow: the old `0.5·|end − start|` bit for bit where its square
-    /// is a normal `f32`, else computed on the axis scaled to a largest
+    /// underflow: `0.5·|end − start|` where its square is a normal `f32`,
+    /// else computed on the axis scaled to a largest
     /// component of 1 (the square is `∞` from lengths of about 1.8e19, and
     /// subnormal, then 0, below about 1e-19); the length of the half-axis
     /// where the whole length exceeds `f32::MAX` (ends at `±2e38`).

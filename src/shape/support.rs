@@ -155,8 +155,7 @@ const SMALLEST_F32_PRODUCT: f32 = f32::MIN_POSITIVE * 16_777_216.0;
 
 /// Whether `d·a >= d·b`: the support mappings' choice between two
 /// candidate points (relative to the centre) along `d`, for every finite
-/// input. In `f32` (the old comparison, bit for bit, near-ties included)
-/// where both dot products are finite and the products of the largest
+/// input. In `f32` where both dot products are finite and the products of the largest
 /// components reach [`SMALLEST_F32_PRODUCT`]; else in `f64`, where the
 /// products of `f32` components are exact and nothing overflows or
 /// underflows. In `f32` the half-axis `(0.5, 2, 0)·1e20` of a segment has

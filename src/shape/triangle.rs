@@ -41,8 +41,8 @@ impl Triangle {
     /// each axis (degenerate triangles are allowed). The second is what its
     /// support mapping needs: a corner's offset from the centroid,
     /// `(2a − b − c)/3`, is then at most two thirds of `f32::MAX` on every
-    /// axis, where corners at `±f32::MAX` put one at `4/3·f32::MAX`, which
-    /// overflows (F30).
+    /// axis, where corners at `±f32::MAX` would put one at `4/3·f32::MAX`,
+    /// which overflows.
     pub fn validate(&self) -> Result<()> {
         if !(self.a.is_finite() && self.b.is_finite() && self.c.is_finite()) {
             return Err(Error::NonFinite("triangle corner"));
