@@ -1,13 +1,13 @@
-//! The segment cast: a front-to-back walk with four slab tests per node.
+//! The segment cast: the tree walked front to back, four slab tests per
+//! node.
 
 use core::ops::ControlFlow;
 
 use crate::math::{Vec3, Vec3A, Vec4};
-use crate::prefetch::prefetch;
 
-use super::node::{slots, Node};
-use super::stack::TraversalStack;
-use super::{Bvh, Leaf, LeafData, LEAF_BIT, NULL_NODE};
+use super::node::Node;
+use super::walk::Visitor;
+use super::{Bvh, Leaf, LeafData, NULL_NODE};
 
 /// The relative slack of the node slab test: a node's entry `t` and exit
 /// `t`, and the best `t` so far, are compared with this much tolerance.
@@ -147,68 +147,64 @@ impl<T: LeafData> Bvh<T> {
             return;
         }
         let ray = SlabRay::new(start, end);
+        // One copy of the walk per octant, each reading a node's entry and
+        // exit planes with no test of the sign (see [`SlabRay::crossings`]).
+        let leaves = &self.leaves[..];
         match ray.octant {
-            0 => self.cast_in_octant::<0>(&ray, mask, hit_leaf),
-            1 => self.cast_in_octant::<1>(&ray, mask, hit_leaf),
-            2 => self.cast_in_octant::<2>(&ray, mask, hit_leaf),
-            3 => self.cast_in_octant::<3>(&ray, mask, hit_leaf),
-            4 => self.cast_in_octant::<4>(&ray, mask, hit_leaf),
-            5 => self.cast_in_octant::<5>(&ray, mask, hit_leaf),
-            6 => self.cast_in_octant::<6>(&ray, mask, hit_leaf),
-            _ => self.cast_in_octant::<7>(&ray, mask, hit_leaf),
+            0 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 0>::new(&ray, leaves, hit_leaf)),
+            1 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 1>::new(&ray, leaves, hit_leaf)),
+            2 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 2>::new(&ray, leaves, hit_leaf)),
+            3 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 3>::new(&ray, leaves, hit_leaf)),
+            4 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 4>::new(&ray, leaves, hit_leaf)),
+            5 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 5>::new(&ray, leaves, hit_leaf)),
+            6 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 6>::new(&ray, leaves, hit_leaf)),
+            _ => self.walk(self.root, mask, &mut CastVisitor::<T, _, 7>::new(&ray, leaves, hit_leaf)),
         }
     }
+}
 
-    /// [`Bvh::cast`] for a segment moving into octant `OCTANT` (see
-    /// [`SlabRay::crossings`]): one copy of the walk per octant, each
-    /// reading a node's entry and exit planes with no test of the sign.
-    fn cast_in_octant<const OCTANT: usize>(
-        &self,
-        ray: &SlabRay,
-        mask: u64,
-        mut hit_leaf: impl FnMut(&Leaf<T>) -> ControlFlow<(), Option<f32>>,
-    ) {
-        let mut t_max = 1.0f32;
-        let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
-        // The node to visit next: the nearest inner child just hit, so a
-        // walk down one path never goes through the stack.
-        let mut next = Some((self.root, 0.0f32));
-        while let Some((index, t_near)) = next.take().or_else(|| stack.pop()) {
-            let node = &self.nodes[index as usize];
-            if !may_beat(t_near, t_max) || node.category & mask == 0 {
-                continue;
-            }
-            let (hits, near) = ray.test::<OCTANT>(node, t_max);
-            let near = near.to_array();
-            // Leaves are tested at once, each hit shortening the segment.
-            let leaf_hits = hits & node.leaf_slots();
-            for slot in slots(leaf_hits) {
-                if may_beat(near[slot], t_max) {
-                    let leaf = node.children[slot] & !LEAF_BIT;
-                    match hit_leaf(&self.leaves[leaf as usize]) {
-                        ControlFlow::Continue(Some(hit)) => t_max = t_max.min(hit),
-                        ControlFlow::Continue(None) => {}
-                        ControlFlow::Break(()) => return,
-                    }
-                }
-            }
-            // The nearest inner child is visited next, the others wait on
-            // the stack with their entry `t`, tested again when popped.
-            for slot in slots(hits & !leaf_hits) {
-                let entry = (node.children[slot], near[slot]);
-                if !may_beat(entry.1, t_max) {
-                    continue;
-                }
-                prefetch(&self.nodes[entry.0 as usize]);
-                match next {
-                    Some(nearest) if nearest.1 <= entry.1 => stack.push(entry),
-                    _ => {
-                        if let Some(farther) = next.replace(entry) {
-                            stack.push(farther);
-                        }
-                    }
-                }
-            }
+/// The cast as a walk: slab tests against `[0, t_max]`, entry `t`s as
+/// keys, and `t_max` shrinking at every hit.
+struct CastVisitor<'a, T, F, const OCTANT: usize> {
+    ray: &'a SlabRay,
+    leaves: &'a [Leaf<T>],
+    hit_leaf: F,
+    t_max: f32,
+}
+
+impl<'a, T, F, const OCTANT: usize> CastVisitor<'a, T, F, OCTANT> {
+    #[inline(always)]
+    fn new(ray: &'a SlabRay, leaves: &'a [Leaf<T>], hit_leaf: F) -> Self {
+        Self {
+            ray,
+            leaves,
+            hit_leaf,
+            t_max: 1.0,
         }
+    }
+}
+
+impl<T, F, const OCTANT: usize> Visitor for CastVisitor<'_, T, F, OCTANT>
+where
+    F: FnMut(&Leaf<T>) -> ControlFlow<(), Option<f32>>,
+{
+    #[inline(always)]
+    fn test(&mut self, node: &Node) -> (u32, Vec4) {
+        self.ray.test::<OCTANT>(node, self.t_max)
+    }
+
+    #[inline(always)]
+    fn worth(&self, key: f32) -> bool {
+        may_beat(key, self.t_max)
+    }
+
+    #[inline(always)]
+    fn leaf(&mut self, proxy: u32) -> ControlFlow<()> {
+        match (self.hit_leaf)(&self.leaves[proxy as usize]) {
+            ControlFlow::Continue(Some(t)) => self.t_max = self.t_max.min(t),
+            ControlFlow::Continue(None) => {}
+            ControlFlow::Break(()) => return ControlFlow::Break(()),
+        }
+        ControlFlow::Continue(())
     }
 }

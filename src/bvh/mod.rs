@@ -25,9 +25,10 @@
 //!
 //! This file holds the tree and its dynamic updates (insert, move,
 //! remove, refit); beside it are the 4-wide node and its SIMD tests
-//! (`node`), the walks' stack (`stack`), the segment cast (`cast`), the
-//! region query (`query`), the tree against itself (`pairs`) and the SAH
-//! build (`build`).
+//! (`node`), the one walk of the tree and its visitors' trait (`walk`),
+//! the walk's stack (`stack`), the segment cast (`cast`) and the region
+//! query (`query`), two visitors, the tree against itself (`pairs`) and the
+//! SAH build (`build`).
 
 mod build;
 mod cast;
@@ -35,6 +36,7 @@ mod node;
 mod pairs;
 mod query;
 mod stack;
+mod walk;
 
 use crate::math::{Aabb, Vec3};
 use crate::prefetch::prefetch;

@@ -1,9 +1,12 @@
 //! The tree against itself: every pair of overlapping leaves, entering
 //! only the subtrees that hold a changed leaf.
 
-use crate::math::Aabb;
+use core::ops::ControlFlow;
+
+use crate::math::{Aabb, Vec4};
 
 use super::node::{overlap_mask, overlap_matrix, self_overlap_matrix, slots, splat_box, Node};
+use super::walk::Visitor;
 use super::{is_leaf, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
 impl<T: LeafData> Bvh<T> {
@@ -57,7 +60,6 @@ impl<T: LeafData> Bvh<T> {
                 dirty[child as usize]
             }
         };
-        let mut subtree_stack = Vec::new();
         // Two overlapping children, slot `i` of `na` and slot `j` of `nb`,
         // either of them live.
         let mut meet = |stack: &mut Vec<(u32, u32)>, na: &Node, i: usize, nb: &Node, j: usize| {
@@ -65,10 +67,10 @@ impl<T: LeafData> Bvh<T> {
             match (is_leaf(a), is_leaf(b)) {
                 (true, true) => visit(a & !LEAF_BIT, b & !LEAF_BIT),
                 (true, false) => {
-                    self.leaf_against_subtree(a, &na.slot_box(i), b, &live, &mut subtree_stack, &mut visit);
+                    self.leaf_against_subtree(a, &na.slot_box(i), b, &live, &mut visit);
                 }
                 (false, true) => {
-                    self.leaf_against_subtree(b, &nb.slot_box(j), a, &live, &mut subtree_stack, &mut visit);
+                    self.leaf_against_subtree(b, &nb.slot_box(j), a, &live, &mut visit);
                 }
                 (false, false) => stack.push((a, b)),
             }
@@ -102,34 +104,62 @@ impl<T: LeafData> Bvh<T> {
     /// Visits the leaf `leaf` (a child, `LEAF_BIT` set, whose slot box is
     /// `leaf_box`) against every leaf of the subtree under node `subtree`
     /// whose box overlaps it, entering only live subtrees unless the leaf
-    /// itself is live.
+    /// itself is live: the tree's walk with a region visitor that also
+    /// skips dead children.
     fn leaf_against_subtree(
         &self,
         leaf: u32,
         leaf_box: &Aabb,
         subtree: u32,
         live: &impl Fn(u32) -> bool,
-        stack: &mut Vec<u32>,
         visit: &mut impl FnMut(u32, u32),
     ) {
         let leaf_live = live(leaf);
         let (min, max) = splat_box(leaf_box);
-        stack.clear();
-        stack.push(subtree);
-        while let Some(index) = stack.pop() {
-            let node = &self.nodes[index as usize];
-            let hits = overlap_mask(node, &min, &max);
-            for j in slots(hits) {
-                let child = node.children[j];
-                if !(leaf_live || live(child)) {
-                    continue;
-                }
-                if is_leaf(child) {
-                    visit(leaf & !LEAF_BIT, child & !LEAF_BIT);
-                } else {
-                    stack.push(child);
-                }
-            }
+        let mut visitor = LiveRegionVisitor {
+            min,
+            max,
+            leaf_live,
+            live,
+            visit: |proxy| {
+                visit(leaf & !LEAF_BIT, proxy);
+                ControlFlow::Continue(())
+            },
+        };
+        self.walk(subtree, u64::MAX, &mut visitor);
+    }
+}
+
+/// A leaf's region in a subtree: the children whose boxes overlap it and,
+/// unless the leaf itself is live, that are live.
+struct LiveRegionVisitor<'a, L, F> {
+    min: [Vec4; 3],
+    max: [Vec4; 3],
+    leaf_live: bool,
+    live: &'a L,
+    visit: F,
+}
+
+impl<L: Fn(u32) -> bool, F: FnMut(u32) -> ControlFlow<()>> Visitor for LiveRegionVisitor<'_, L, F> {
+    #[inline(always)]
+    fn test(&mut self, node: &Node) -> (u32, Vec4) {
+        let hits = overlap_mask(node, &self.min, &self.max);
+        if self.leaf_live {
+            return (hits, Vec4::ZERO);
         }
+        let live = slots(hits)
+            .filter(|&j| (self.live)(node.children[j]))
+            .fold(0, |mask, j| mask | 1 << j);
+        (live, Vec4::ZERO)
+    }
+
+    #[inline(always)]
+    fn worth(&self, _key: f32) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn leaf(&mut self, proxy: u32) -> ControlFlow<()> {
+        (self.visit)(proxy)
     }
 }

@@ -1,12 +1,13 @@
-//! The region query: every leaf whose box overlaps a box.
+//! The region query: every leaf whose box overlaps a box, the tree walked
+//! with four SIMD overlap tests per node.
 
 use core::ops::ControlFlow;
 
-use crate::math::Aabb;
+use crate::math::{Aabb, Vec4};
 
-use super::node::{overlap_mask, slots, splat_box};
-use super::stack::TraversalStack;
-use super::{is_leaf, Bvh, Leaf, LeafData, LEAF_BIT, NULL_NODE};
+use super::node::{overlap_mask, splat_box, Node};
+use super::walk::Visitor;
+use super::{Bvh, Leaf, LeafData, NULL_NODE};
 
 impl<T: LeafData> Bvh<T> {
     /// Calls `visit(proxy, leaf)` for every leaf whose fat box overlaps
@@ -20,29 +21,37 @@ impl<T: LeafData> Bvh<T> {
     /// every leaf whose fat box overlaps `aabb`, from the boxes in the nodes
     /// alone. For a caller that reads the leaves later, in a loop that can
     /// fetch several at once (the pair cache).
-    pub fn query_proxies(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32) -> ControlFlow<()>) {
+    pub fn query_proxies(&self, aabb: &Aabb, mask: u64, visit: impl FnMut(u32) -> ControlFlow<()>) {
         if self.root == NULL_NODE {
             return;
         }
         let (min, max) = splat_box(aabb);
-        let mut stack: TraversalStack<u32> = TraversalStack::new();
-        stack.push(self.root);
-        while let Some(index) = stack.pop() {
-            let node = &self.nodes[index as usize];
-            if node.category & mask == 0 {
-                continue;
-            }
-            let hits = overlap_mask(node, &min, &max);
-            for slot in slots(hits) {
-                let child = node.children[slot];
-                if is_leaf(child) {
-                    if visit(child & !LEAF_BIT).is_break() {
-                        return;
-                    }
-                } else {
-                    stack.push(child);
-                }
-            }
-        }
+        self.walk(self.root, mask, &mut RegionVisitor { min, max, visit });
+    }
+}
+
+/// The region query as a walk: the children whose boxes overlap the
+/// region's, in no particular order.
+pub(super) struct RegionVisitor<F> {
+    /// The region's box, splatted for [`overlap_mask`].
+    pub(super) min: [Vec4; 3],
+    pub(super) max: [Vec4; 3],
+    pub(super) visit: F,
+}
+
+impl<F: FnMut(u32) -> ControlFlow<()>> Visitor for RegionVisitor<F> {
+    #[inline(always)]
+    fn test(&mut self, node: &Node) -> (u32, Vec4) {
+        (overlap_mask(node, &self.min, &self.max), Vec4::ZERO)
+    }
+
+    #[inline(always)]
+    fn worth(&self, _key: f32) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn leaf(&mut self, proxy: u32) -> ControlFlow<()> {
+        (self.visit)(proxy)
     }
 }
