@@ -188,6 +188,8 @@ impl<T, F, const OCTANT: usize> Visitor for CastVisitor<'_, T, F, OCTANT>
 where
     F: FnMut(&Leaf<T>) -> ControlFlow<(), Option<f32>>,
 {
+    const ORDERED: bool = true;
+
     #[inline(always)]
     fn test(&mut self, node: &Node) -> (u32, Vec4) {
         self.ray.test::<OCTANT>(node, self.t_max)

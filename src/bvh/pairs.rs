@@ -141,6 +141,8 @@ struct LiveRegionVisitor<'a, L, F> {
 }
 
 impl<L: Fn(u32) -> bool, F: FnMut(u32) -> ControlFlow<()>> Visitor for LiveRegionVisitor<'_, L, F> {
+    const ORDERED: bool = false;
+
     #[inline(always)]
     fn test(&mut self, node: &Node) -> (u32, Vec4) {
         let hits = overlap_mask(node, &self.min, &self.max);

@@ -40,6 +40,8 @@ pub(super) struct RegionVisitor<F> {
 }
 
 impl<F: FnMut(u32) -> ControlFlow<()>> Visitor for RegionVisitor<F> {
+    const ORDERED: bool = false;
+
     #[inline(always)]
     fn test(&mut self, node: &Node) -> (u32, Vec4) {
         (overlap_mask(node, &self.min, &self.max), Vec4::ZERO)
