@@ -13,9 +13,9 @@ use collide::{
     Transform, World,
 };
 
-mod random;
+mod common;
+use common::random::{seeded, Draw, TestRng};
 use rand::{Rng, RngExt};
-use random::{seeded, Draw, TestRng};
 
 /// The book's routines, transliterated to Rust with the same `f32`
 /// arithmetic, comparisons and absolute epsilon (`Math::NearZero`, 0.001).

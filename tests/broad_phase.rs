@@ -10,8 +10,8 @@ use collide::{
 use proptest::prelude::*;
 use rand::RngExt;
 
-mod random;
-use random::seeded;
+mod common;
+use common::random::seeded;
 
 /// A coordinate on a coarse grid, so boxes often touch exactly.
 fn grid() -> impl Strategy<Value = f32> {

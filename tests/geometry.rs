@@ -9,9 +9,9 @@ use collide::query::sweep::time_of_impact_spheres;
 use collide::{Aabb, Capsule, CastHit, ConvexPolygon, Error, Obb, Plane, Segment, Shape, Sphere};
 use std::f32::consts::{FRAC_1_SQRT_2, FRAC_PI_2, FRAC_PI_4, SQRT_2};
 
-mod random;
+mod common;
+use common::random::{seeded, Draw, TestRng};
 use rand::{Rng, RngExt};
-use random::{seeded, Draw, TestRng};
 
 // ---------------------------------------------------------------------------
 // Helpers

@@ -9,8 +9,7 @@ use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
 use collide::{query, Aabb, Capsule, ColliderDesc, Obb, QueryFilter, Segment, Shape, Sphere, World};
 
 mod common;
-mod random;
-use random::{seeded, Draw, TestRng};
+use common::random::{seeded, Draw, TestRng};
 
 fn v(x: f32, y: f32, z: f32) -> Vec3 {
     Vec3::new(x, y, z)

@@ -15,9 +15,9 @@ use collide::shape::{Cone, ConvexHull, Cylinder, Pose, Shape, Support, Transform
 use collide::{Aabb, Capsule, Error, Obb, Plane, Segment, Sphere};
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 
-mod random;
+mod common;
+use common::random::{seeded, Draw};
 use rand::Rng;
-use random::{seeded, Draw};
 
 // ---------------------------------------------------------------------------
 // Helpers

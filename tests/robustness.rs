@@ -10,8 +10,8 @@
 use collide::math::{Quat, Vec3};
 use collide::{Aabb, Capsule, ColliderDesc, ColliderKey, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World};
 
-mod random;
-use random::{seeded, Draw};
+mod common;
+use common::random::{seeded, Draw};
 
 /// The world offsets every scene is tried at: up to 1e5 from the origin on
 /// every axis (there `f32` has 7.8e-3 between neighbours).

@@ -89,7 +89,7 @@ use parry3d::shape::{
     Triangle as PTriangle,
 };
 
-#[path = "../../tests/random/mod.rs"]
+#[path = "../../tests/common/random.rs"]
 mod random;
 use random::{seeded, Draw, TestRng};
 

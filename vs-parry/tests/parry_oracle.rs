@@ -41,7 +41,7 @@ use parry3d::math::{Pose, Vector};
 use parry3d::query::{self, PointQuery, Ray, RayCast, RayIntersection};
 use parry3d::shape::{Ball, Capsule as ParryCapsule, Cuboid, Segment as ParrySegment, Shape as ParryShape};
 
-#[path = "../../tests/random/mod.rs"]
+#[path = "../../tests/common/random.rs"]
 mod random;
 use rand::Rng;
 use random::{seeded, Draw, TestRng};
