@@ -1,13 +1,17 @@
 //! The helpers the integration tests share, each kind in its own module:
 //!
+//! - [`bad`]: the bad input of RELIABILITY.md's table, as safe-API values;
 //! - [`c`]: the C toolchain, the builds of `examples-c/` and the
 //!   `kind key=value ...` lines the C and C++ programs print;
+//! - [`ffi`]: the values, sentinels and world harness of the C ABI tests;
 //! - [`oracle`]: the `f64` geometry oracle of `certificates.rs`;
 //! - [`random`]: the seeded random source of the randomised checks (also
 //!   included by `vs-parry/tests/` with `#[path]`).
 // Each test crate that includes this module uses a part of it.
 #![allow(dead_code)]
 
+pub mod bad;
 pub mod c;
+pub mod ffi;
 pub mod oracle;
 pub mod random;
