@@ -501,7 +501,7 @@ fn a_short_buffer_gets_only_the_total() {
     );
 }
 
-/// Every buffer-filling function ffi_status leaves out (`phys_segment_cast_all`,
+/// Every buffer-filling function `a_short_buffer_gets_only_the_total` leaves out (`phys_segment_cast_all`,
 /// `phys_overlap_*`, `phys_find_pairs_into`, `phys_pair_events_began/ended`)
 /// reports a short buffer with `PHYS_ERROR_BUFFER_TOO_SMALL` and only
 /// `*total`; with room, writes exactly `*written` records.

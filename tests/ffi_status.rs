@@ -1171,7 +1171,7 @@ fn a_segment_whose_direction_overflows_is_refused() {
 }
 
 /// NaN and infinite segments in `phys_segment_cast_any`, `_all` and
-/// `_batch` (ffi_status covers `phys_segment_cast`): `PHYS_ERROR_NON_FINITE`,
+/// `_batch` (`non_finite_numbers_are_refused_in_every_input` covers `phys_segment_cast`): `PHYS_ERROR_NON_FINITE`,
 /// nothing written.
 #[test]
 fn c_every_cast_refuses_non_finite_segments() {
@@ -1220,7 +1220,7 @@ fn c_every_cast_refuses_non_finite_segments() {
 }
 
 /// `phys_overlap_box/sphere/capsule` refuse NaN, infinities, inverted boxes
-/// and negative radii (ffi_status covers the add and set functions), with
+/// and negative radii (`non_finite_numbers_are_refused_in_every_input` covers the add and set functions), with
 /// nothing written.
 #[test]
 fn c_overlaps_refuse_bad_shapes() {

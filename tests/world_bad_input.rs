@@ -291,7 +291,7 @@ fn setters_refuse_overflowing_bounds() {
 /// A key of another world: slotmap keys carry no world, so the Rust API
 /// cannot tell one from its own. A foreign key whose slot and generation
 /// name a live collider here names that collider (the C ABI salts handles
-/// per world to catch this: `ffi_status::stale_null_forged_and_foreign_handles_are_refused_everywhere`);
+/// per world to catch this: `ffi_world::stale_null_forged_and_foreign_handles_are_refused_everywhere`);
 /// any other foreign key is stale.
 #[test]
 fn foreign_keys_alias_or_are_stale() {
