@@ -2,16 +2,26 @@
 //! remove and update (large jumps, zero-size and touching boxes, spheres and
 //! capsules, filters), the tree stays valid, tree casts equal the O(n) loop
 //! and every pair finder equals the O(n²) loop.
+//!
+//! Sweep and prune in the cells of a grid against the O(n²) loop, where the
+//! grid is stressed: boxes of every size from a thousandth to a thousand
+//! units (so some reach many cells and are swept apart), boxes sharing
+//! cells, boxes beyond the grid's last cell, touching and zero-size boxes,
+//! and scenes that change scale and spread between calls (a new grid, a
+//! new sweep axis).
+//!
+//! And the book's sweep-and-prune bugs (ties and determinism).
+
+mod common;
 
 use collide::math::{Quat, Vec3};
 use collide::{
     Aabb, Capsule, ColliderDesc, ColliderKey, Filter, Hit, Pair, QueryFilter, Segment, Shape, Sphere, Transform, World,
 };
+use common::geometry::v;
+use common::random::seeded;
 use proptest::prelude::*;
 use rand::RngExt;
-
-mod random;
-use random::seeded;
 
 /// A coordinate on a coarse grid, so boxes often touch exactly.
 fn grid() -> impl Strategy<Value = f32> {
@@ -559,4 +569,307 @@ fn a_level_load_into_an_emptied_world_keeps_every_key_on_its_leaf() {
         );
         assert!(hit.is_some(), "collider {n}");
     }
+}
+
+// ---------------------------------------------------------------------------
+// Sweep and prune in the cells of a grid.
+
+/// Asserts that sweep and prune finds the pairs of the O(n²) loop, and
+/// returns them.
+fn pairs_checked(world: &mut World) -> Vec<Pair> {
+    let reference = pairwise(world);
+    assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+    reference
+}
+
+fn boxed(min: Vec3, size: Vec3) -> ColliderDesc {
+    ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + size)))
+}
+
+/// A length from 2⁻¹⁰ to 2¹⁰, uniform in its exponent, or zero.
+fn length() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        8 => (-10i32..=10, 0.0f32..1.0).prop_map(|(e, m)| (1.0 + m) * (e as f32).exp2()),
+        1 => Just(0.0f32),
+    ]
+}
+
+/// A box: a corner spread over ±2¹² on each axis, on a grid of halves so
+/// that boxes touch exactly now and then, and a size on each axis.
+fn any_box() -> impl Strategy<Value = (Vec3, Vec3)> {
+    let corner = (-8192i32..8192).prop_map(|v| v as f32 * 0.5);
+    ((corner.clone(), corner.clone(), corner), (length(), length(), length()))
+        .prop_map(|((x, y, z), (a, b, c))| (Vec3::new(x, y, z), Vec3::new(a, b, c)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Boxes of every size, then the same boxes moved closer together and
+    /// scaled, then a third of them removed and new ones added: after each
+    /// step, sweep and prune returns the pairs of the O(n²) loop.
+    #[test]
+    fn sweep_and_prune_equals_pairwise_at_every_scale(
+        boxes in prop::collection::vec(any_box(), 1..160),
+        squeeze in prop_oneof![Just(1.0f32 / 64.0), Just(0.25), Just(4.0)],
+        added in prop::collection::vec(any_box(), 0..40),
+    ) {
+        let mut world = World::new();
+        let keys = world.extend(boxes.iter().map(|&(min, size)| boxed(min, size))).unwrap();
+        let reference = pairwise(&world);
+        prop_assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+
+        let updates: Vec<(ColliderKey, Shape)> = keys
+            .iter()
+            .zip(&boxes)
+            .map(|(&key, &(min, size))| (key, Shape::Aabb(Aabb::new(min * squeeze, (min + size) * squeeze))))
+            .collect();
+        world.set_shapes(&updates).unwrap();
+        let reference = pairwise(&world);
+        prop_assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+
+        for &key in keys.iter().step_by(3) {
+            world.remove(key).unwrap();
+        }
+        world.extend(added.iter().map(|&(min, size)| boxed(min, size))).unwrap();
+        let reference = pairwise(&world);
+        prop_assert_eq!(world.pairs_sweep_and_prune(), reference.as_slice());
+    }
+}
+
+/// A level: a ground under everything, long walls across many cells,
+/// crates in rows that touch, and a stack of zero-size boxes at one point.
+/// The ground and the walls are swept apart from the crates, and each
+/// crate pair that shares two or four cells is reported once.
+#[test]
+fn a_level_with_a_ground_walls_and_touching_crates() {
+    let mut world = World::new();
+    let mut descs = vec![boxed(Vec3::new(0.0, -1.0, 0.0), Vec3::new(400.0, 1.0, 400.0))];
+    for i in 0..20 {
+        let at = i as f32 * 19.0;
+        descs.push(boxed(Vec3::new(at, 0.0, 0.0), Vec3::new(0.5, 8.0, 400.0)));
+        descs.push(boxed(Vec3::new(0.0, 0.0, at + 3.0), Vec3::new(400.0, 8.0, 0.5)));
+    }
+    for row in 0..40 {
+        for column in 0..40 {
+            let corner = Vec3::new(column as f32 * 2.0 + 1.0, 0.0, row as f32 * 2.0 + 1.0);
+            descs.push(boxed(corner, Vec3::splat(2.0)));
+        }
+    }
+    for _ in 0..5 {
+        descs.push(boxed(Vec3::new(31.0, 1.0, 31.0), Vec3::ZERO));
+    }
+    world.extend(descs).unwrap();
+    let reference = pairs_checked(&mut world);
+    assert!(reference.len() > 5_000, "{} pairs", reference.len());
+}
+
+/// Boxes far beyond the grid's last cell on both axes across the sweep (the
+/// grid holds at most 2¹⁵ cells a side; here a cell fits the unit boxes,
+/// and two boxes sit a billion units away, one overlapping the other), with
+/// a box spanning the whole range: all clamped into the edge cells, and
+/// still every pair found once.
+#[test]
+fn boxes_beyond_the_last_cell_pair_up() {
+    let mut world = World::new();
+    let mut descs: Vec<ColliderDesc> = (0..200)
+        .map(|i| boxed(Vec3::new(i as f32 * 0.75, (i % 7) as f32, (i % 5) as f32), Vec3::ONE))
+        .collect();
+    descs.push(boxed(Vec3::new(1.0e9, 1.0e9, 1.0e9), Vec3::ONE));
+    descs.push(boxed(Vec3::new(1.0e9 + 0.5, 1.0e9, 1.0e9), Vec3::ONE));
+    descs.push(boxed(Vec3::new(-1.0e9, -1.0e9, -1.0e9), Vec3::ONE));
+    descs.push(boxed(Vec3::splat(-2.0e9), Vec3::splat(4.0e9)));
+    world.extend(descs).unwrap();
+    let reference = pairs_checked(&mut world);
+    let far = reference
+        .iter()
+        .filter(|p| world.get(p.a).unwrap().aabb().min.x >= 1.0e9 && world.get(p.b).unwrap().aabb().min.x >= 1.0e9)
+        .count();
+    assert_eq!(far, 1, "the two far boxes overlap each other");
+}
+
+/// Zero-size boxes only (every width zero, so the grid's cell comes from
+/// the spread alone), touching at shared points.
+#[test]
+fn points_only() {
+    let mut world = World::new();
+    let descs = (0..300).map(|i| boxed(Vec3::new((i % 10) as f32, (i / 10 % 3) as f32, 0.0), Vec3::ZERO));
+    world.extend(descs).unwrap();
+    let reference = pairs_checked(&mut world);
+    assert!(!reference.is_empty());
+}
+
+/// Wide boxes of every orientation among small ones: slabs across the
+/// whole scene beside it and through it on each axis, walls long on each
+/// axis, and a box far out on every axis (the grid leaves it in an edge
+/// cell). Each wide box is swept against the cells it reaches, row by row,
+/// and passed over where the cells' boxes lie beyond it.
+#[test]
+fn wide_boxes_of_every_orientation() {
+    let mut world = World::new();
+    let mut descs: Vec<ColliderDesc> = (0..2000)
+        .map(|i| {
+            let (x, y, z) = (
+                (i % 20) as f32 * 1.5,
+                (i / 20 % 10) as f32 * 1.5,
+                (i / 200) as f32 * 1.5,
+            );
+            boxed(Vec3::new(x, y, z), Vec3::splat(1.0))
+        })
+        .collect();
+    for axis in 0..3 {
+        let slab = |offset: f32| {
+            let mut min = Vec3::splat(-10.0);
+            let mut size = Vec3::splat(60.0);
+            min[axis] = offset;
+            size[axis] = 0.5;
+            boxed(min, size)
+        };
+        descs.extend([-100.0, 100.0, -0.5, 7.0, 14.5, 15.25, 29.5].map(slab));
+        for at in [0.5f32, 6.0, 13.5] {
+            let mut min = Vec3::splat(at);
+            let mut size = Vec3::splat(0.25);
+            min[axis] = -5.0;
+            size[axis] = 50.0;
+            descs.push(boxed(min, size));
+        }
+    }
+    descs.push(boxed(Vec3::splat(5.0e8), Vec3::splat(2.0)));
+    descs.push(boxed(Vec3::splat(5.0e8 + 1.0), Vec3::splat(2.0)));
+    world.extend(descs).unwrap();
+    let reference = pairs_checked(&mut world);
+    assert!(reference.len() > 1000, "{} pairs", reference.len());
+}
+
+/// Two wide slabs just touching the first and the last of the small boxes
+/// on the sweep axis (the boxes spread most along x, so x is swept): a
+/// wide box is passed over only when it lies strictly beyond them.
+#[test]
+fn wide_slabs_touching_the_ends_of_the_sweep() {
+    let mut world = World::new();
+    let mut descs: Vec<ColliderDesc> = (0..101)
+        .map(|i| boxed(Vec3::new(i as f32, (i % 3) as f32, (i % 5) as f32), Vec3::ONE))
+        .collect();
+    descs.push(boxed(Vec3::new(-1.0, -50.0, -50.0), Vec3::new(1.0, 100.0, 100.0)));
+    descs.push(boxed(Vec3::new(101.0, -50.0, -50.0), Vec3::new(1.0, 100.0, 100.0)));
+    let keys = world.extend(descs).unwrap();
+    let slabs = &keys[keys.len() - 2..];
+    let reference = pairs_checked(&mut world);
+    let slab_pairs = reference
+        .iter()
+        .filter(|p| slabs.contains(&p.a) || slabs.contains(&p.b))
+        .count();
+    assert_eq!(slab_pairs, 2, "each slab touches one end box");
+}
+
+// ---------------------------------------------------------------------------
+// The book's sweep and prune: ties and determinism (`tests/common/book.rs`)
+// ---------------------------------------------------------------------------
+
+/// A row of unit boxes with many equal `min.x` (ties for the sweep), added in the given order.
+fn tied_world(order: &[usize]) -> (World, Vec<ColliderKey>) {
+    let mut world = World::new();
+    let mut keys = vec![ColliderKey::default(); order.len()];
+    for &i in order {
+        let x = (i / 4) as f32;
+        let y = (i % 4) as f32 * 0.75;
+        let shape = Shape::Aabb(Aabb::new(v(x, y, 0.0), v(x + 1.0, y + 1.0, 1.0)));
+        let filter = if i % 7 == 3 {
+            Filter { category: 2, mask: 2 }
+        } else {
+            Filter::DEFAULT
+        };
+        keys[i] = world
+            .add(ColliderDesc::new(shape).with_user_data(i as u64).with_filter(filter))
+            .unwrap();
+    }
+    (world, keys)
+}
+
+/// Pairs as `(a, b, user_a, user_b)`.
+type PairList = Vec<(ColliderKey, ColliderKey, u64, u64)>;
+
+/// The pairs of `test_pairwise` and of `test_sweep_and_prune`, in the order delivered.
+fn collect_pairs(world: &mut World) -> (PairList, PairList) {
+    let mut pairwise = Vec::new();
+    world.test_pairwise(|p| pairwise.push((p.a, p.b, p.user_a, p.user_b)));
+    let mut sap = Vec::new();
+    world.test_sweep_and_prune(|p| sap.push((p.a, p.b, p.user_a, p.user_b)));
+    (pairwise, sap)
+}
+
+/// Sweep and prune is deterministic: same pairs in the same order as `test_pairwise`, sorted by key, repeatable, independent of insertion order, and it does not disturb other queries' tie order.
+#[test]
+fn sweep_and_prune_deterministic() {
+    let n = 40;
+    let forward: Vec<usize> = (0..n).collect();
+    let reversed: Vec<usize> = (0..n).rev().collect();
+    let interleaved: Vec<usize> = (0..n).map(|i| (i * 17) % n).collect();
+    let mut reference: Option<Vec<(u64, u64)>> = None;
+    for order in [&forward, &reversed, &interleaved] {
+        let (mut world, _keys) = tied_world(order);
+        let (pairwise, sap) = collect_pairs(&mut world);
+        assert!(!pairwise.is_empty());
+        assert_eq!(sap, pairwise, "sweep and prune differs from pairwise");
+        assert!(
+            pairwise.windows(2).all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)),
+            "not sorted by key"
+        );
+        assert!(pairwise.iter().all(|p| p.0 < p.1));
+        let slice: Vec<_> = world
+            .pairs_sweep_and_prune()
+            .iter()
+            .map(|p| (p.a, p.b, p.user_a, p.user_b))
+            .collect();
+        assert_eq!(slice, pairwise);
+        let (_, again) = collect_pairs(&mut world);
+        assert_eq!(again, sap, "a second sweep gives another order");
+        // The same set of pairs by user data, whatever the insertion order.
+        let mut by_user: Vec<(u64, u64)> = pairwise.iter().map(|p| (p.2.min(p.3), p.2.max(p.3))).collect();
+        by_user.sort_unstable();
+        match &reference {
+            None => reference = Some(by_user),
+            Some(r) => assert_eq!(&by_user, r, "pair set depends on insertion order"),
+        }
+    }
+    // Other queries keep their tie order after a sweep: a cast hitting two coincident boxes picks the smaller key.
+    let mut world = World::new();
+    let twin = Shape::Aabb(Aabb::new(v(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0)));
+    let first = world.add(ColliderDesc::new(twin.clone()).with_user_data(1)).unwrap();
+    let second = world.add(ColliderDesc::new(twin).with_user_data(2)).unwrap();
+    let cast = Segment::new(v(-1.0, 0.5, 0.5), v(2.0, 0.5, 0.5));
+    let expected = first.min(second);
+    assert_eq!(
+        world.segment_cast(&cast, &QueryFilter::ALL).unwrap().unwrap().collider,
+        expected
+    );
+    world.test_sweep_and_prune(|_| {});
+    assert_eq!(
+        world.segment_cast(&cast, &QueryFilter::ALL).unwrap().unwrap().collider,
+        expected
+    );
+}
+
+/// Sweep and prune with the sweep axis full of ties in a rotated, scaled scene still equals the pairwise reference.
+#[test]
+fn sweep_and_prune_ties_with_transforms() {
+    let mut world = World::new();
+    for i in 0..30u64 {
+        let shape = match i % 3 {
+            0 => Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)),
+            1 => Shape::Sphere(Sphere::new(Vec3::ZERO, 0.5)),
+            _ => Shape::Capsule(Capsule::new(Segment::new(Vec3::ZERO, Vec3::Y), 0.25)),
+        };
+        let transform = Transform {
+            translation: v(0.0, (i / 3) as f32 * 0.5, (i % 3) as f32),
+            rotation: Quat::from_rotation_y(0.3 * i as f32),
+            scale: Vec3::splat(1.0 + (i % 2) as f32),
+        };
+        world
+            .add(ColliderDesc::new(shape).with_transform(transform).with_user_data(i))
+            .unwrap();
+    }
+    let (pairwise, sap) = collect_pairs(&mut world);
+    assert!(!pairwise.is_empty());
+    assert_eq!(sap, pairwise);
 }

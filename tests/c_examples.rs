@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use collide::ffi::PhysStatus;
-use common::{records, run, Record};
+use common::c::{records, run, Record};
 
 /// Absolute tolerance for printed parameters, coordinates and normals (the
 /// programs print six decimals).
@@ -29,7 +29,7 @@ struct Examples {
 fn examples() -> &'static Examples {
     static BUILT: OnceLock<Examples> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let build_dir = common::make("all", "c-examples");
+        let build_dir = common::c::make("all", "c-examples");
         Examples {
             bullets: build_dir.join("bullets"),
             pairs: build_dir.join("pairs"),

@@ -5,13 +5,13 @@
 //! test builds it against the library of this test run, runs it, and holds
 //! its numbers and the safe API's to the rule.
 
-mod ctools;
+mod common;
 
 use std::process::Command;
 
 use collide::math::{Quat, Vec3};
 use collide::{Capsule, ColliderDesc, Cone, Cylinder, QueryFilter, Segment, Shape, Sphere, Transform, World};
-use ctools::{cc, command_of, lib_dir, makefile_native_libs, manifest_dir, of_kind, profile_dir, stdout_of};
+use common::c::{cc, command_of, lib_dir, lines_of_kind, makefile_native_libs, manifest_dir, profile_dir, stdout_of};
 
 /// The world boxes the rule gives, by shape (see scale.c).
 const BOXES: [(&str, [f32; 3], [f32; 3]); 4] = [
@@ -45,7 +45,7 @@ fn the_c_program_sees_round_shapes_scaled_by_the_largest_factor() {
         .args(makefile_native_libs());
     stdout_of(&mut compile);
     let output = stdout_of(&mut Command::new(&binary));
-    let shapes = of_kind(&output, "shape");
+    let shapes = lines_of_kind(&output, "shape");
     assert_eq!(shapes.len(), BOXES.len());
     for (line, (name, min, max)) in shapes.iter().zip(BOXES) {
         assert_eq!(line.str("name"), name);
@@ -54,9 +54,9 @@ fn the_c_program_sees_round_shapes_scaled_by_the_largest_factor() {
             assert_eq!(got, want, "{name} {key}");
         }
     }
-    let cast = &of_kind(&output, "cast")[0];
+    let cast = &lines_of_kind(&output, "cast")[0];
     assert!((cast.num::<f32>("t") - 0.35).abs() <= 1e-6, "the drop meets radius 3");
-    let summary = &of_kind(&output, "summary")[0];
+    let summary = &lines_of_kind(&output, "summary")[0];
     assert_eq!(summary.num::<u32>("failed"), 0);
     assert_eq!(summary.num::<u32>("checks"), 16);
 }

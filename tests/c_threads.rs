@@ -12,7 +12,7 @@
 //! A missing `make`, C compiler or `valgrind` fails the test (it names the
 //! Debian package): the thread rule is part of the C ABI's promise.
 
-mod ctools;
+mod common;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use collide::math::Vec3;
 use collide::{Aabb, ColliderDesc, Filter, QueryFilter, Segment, Shape, Transform, World};
-use ctools::{make_examples, of_kind, profile_dir, require_tool, run_ok, stdout_of, the_line, Record};
+use common::c::{lines_of_kind, make_examples, profile_dir, require_tool, run_ok, stdout_of, the_line, Record};
 
 /// The grid of threads.c: GRID x GRID pillars, SPACING apart, 2 x h x 2.
 const GRID: usize = 20;
@@ -48,7 +48,7 @@ fn run_threads(rounds: u32) -> String {
 /// The summary and per-thread lines agree with `rounds` rounds of every
 /// segment on every thread, and not one answer differed.
 fn assert_every_answer_matched(output: &str, rounds: u64) {
-    let threads = of_kind(output, "thread");
+    let threads = lines_of_kind(output, "thread");
     assert_eq!(threads.len(), THREADS as usize, "a line per thread");
     for (id, thread) in threads.iter().enumerate() {
         assert_eq!(thread.num::<usize>("id"), id);
@@ -64,7 +64,7 @@ fn assert_every_answer_matched(output: &str, rounds: u64) {
             "thread {id}: its NaN segment"
         );
     }
-    let batches = of_kind(output, "batch");
+    let batches = lines_of_kind(output, "batch");
     let settings: Vec<i32> = batches.iter().map(|b| b.num("threads")).collect();
     assert_eq!(settings, [-1, 1, 2, 3, 0], "a batch per thread setting");
     for batch in &batches {
@@ -143,7 +143,7 @@ fn vec3(record: &Record, key: &str) -> Vec3 {
 fn the_c_answers_are_the_rust_api_s_answers() {
     let output = run_threads(1);
     let world = rust_world();
-    let random = of_kind(&output, "random");
+    let random = lines_of_kind(&output, "random");
     assert_eq!(random.len(), RANDOM_SEGMENTS, "a line per random segment");
     let mut hits = 0;
     for line in &random {

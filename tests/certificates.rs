@@ -36,7 +36,6 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 mod common;
-mod random;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -49,7 +48,7 @@ use collide::{
     TriangleMesh, World,
 };
 use common::oracle::{d3, rotation_axes, Oracle};
-use random::{seeded, Draw, TestRng};
+use common::random::{seeded, Draw, TestRng};
 
 // ---------------------------------------------------------------------------
 // The tolerance.

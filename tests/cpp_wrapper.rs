@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use collide::ffi::PhysStatus;
-use common::{close3, make, of_kind, records, run, Record};
+use common::c::{close3, make, of_kind, records, run, Record};
 
 /// What the program prints, built and run once per test process.
 fn output() -> &'static str {

@@ -6,62 +6,28 @@
 //! - A call breaking the header's thread rules on a world (a mutation while
 //!   any other call runs on it, a read-only call while a mutation runs) is
 //!   refused with `PHYS_ERROR_WORLD_BUSY`, never a panic or a wrong answer,
-//!   and the world stays intact.
+//!   and the world stays intact; a callback may read the world it runs
+//!   on, and its mutations are refused the same way.
+
+mod common;
 
 use std::collections::{BTreeSet, HashSet};
-use std::ffi::{c_void, CStr};
+use std::ffi::c_void;
 use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Barrier;
 
+use collide::ffi::world::*;
 use collide::ffi::PhysStatus::{self, *};
 use collide::ffi::*;
-
-fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
-    PhysVec3 { x, y, z }
-}
-
-fn cube(half: f32) -> PhysAabb {
-    PhysAabb {
-        min: v(-half, -half, -half),
-        max: v(half, half, half),
-    }
-}
+use common::ffi::*;
 
 fn at(x: f32, y: f32, z: f32, user: u64) -> PhysColliderDesc {
     let mut desc = phys_collider_desc_default();
     desc.transform.translation = v(x, y, z);
     desc.user_data = user;
     desc
-}
-
-fn new_world() -> *mut PhysWorld {
-    let mut world = null_mut();
-    // SAFETY: a valid out-pointer.
-    assert_eq!(unsafe { phys_world_create(&mut world) }, PHYS_OK);
-    world
-}
-
-fn add_box(world: *mut PhysWorld, desc: &PhysColliderDesc) -> PhysCollider {
-    let mut handle = PhysCollider::default();
-    // SAFETY: valid pointers.
-    assert_eq!(unsafe { phys_add_box(world, &cube(1.0), desc, &mut handle) }, PHYS_OK);
-    handle
-}
-
-fn count(world: *const PhysWorld) -> usize {
-    let mut n = usize::MAX;
-    // SAFETY: valid pointers.
-    assert_eq!(unsafe { phys_world_count(world, &mut n) }, PHYS_OK);
-    n
-}
-
-fn last_error() -> String {
-    // SAFETY: a static or thread-local NUL-terminated string.
-    unsafe { CStr::from_ptr(phys_last_error_message()) }
-        .to_string_lossy()
-        .into_owned()
 }
 
 /// The pairs of the O(n²) finder, as user-data pairs.
@@ -166,7 +132,7 @@ fn header_functions_with_a_capacity() -> BTreeSet<String> {
 
 #[test]
 fn a_null_buffer_with_a_capacity_is_a_null_pointer_whatever_the_count() {
-    let world = new_world();
+    let world = new_world(None);
     let covered: BTreeSet<String> = buffer_calls(world, 0).iter().map(|c| c.0.to_owned()).collect();
     assert_eq!(
         covered,
@@ -194,8 +160,8 @@ fn a_null_buffer_with_a_capacity_is_a_null_pointer_whatever_the_count() {
     }
 
     // Records to write: still NULL_POINTER, never BUFFER_TOO_SMALL or a write.
-    add_box(world, &at(0.0, 0.0, 0.0, 1));
-    add_box(world, &at(0.5, 0.0, 0.0, 2));
+    add_box(world, cube(1.0), &at(0.0, 0.0, 0.0, 1));
+    add_box(world, cube(1.0), &at(0.5, 0.0, 0.0, 2));
     // SAFETY: valid pointers.
     assert_eq!(
         unsafe { phys_update_pair_events(world, &mut began, &mut ended) },
@@ -226,7 +192,7 @@ fn a_null_buffer_with_a_capacity_is_a_null_pointer_whatever_the_count() {
 
 #[test]
 fn a_capacity_no_array_can_hold_is_an_invalid_argument() {
-    let world = new_world();
+    let world = new_world(None);
     let mut pairs = [PhysPair::default(); 1];
     let (mut written, mut total) = (0x5A5A, 0x5A5A);
     for capacity in [usize::MAX, isize::MAX as usize / 32 + 1] {
@@ -310,9 +276,9 @@ unsafe extern "C" fn pairwise_mut(world: *mut PhysWorld, callback: PhysPairCallb
 
 #[test]
 fn a_mutation_from_another_thread_during_a_pair_callback_is_busy() {
-    let world = new_world();
-    let a = add_box(world, &at(0.0, 0.0, 0.0, 1));
-    add_box(world, &at(0.5, 0.0, 0.0, 2));
+    let world = new_world(None);
+    let a = add_box(world, cube(1.0), &at(0.0, 0.0, 0.0, 1));
+    add_box(world, cube(1.0), &at(0.5, 0.0, 0.0, 2));
     let shared = Shared(world);
     for finder in [pairwise_mut, phys_test_sweep_and_prune, phys_find_pairs] {
         let (removal, read, n) = while_a_callback_runs(shared, finder, a);
@@ -333,9 +299,9 @@ fn a_busy_world_is_not_destroyed_from_its_own_callback() {
         // SAFETY: the test passes the world itself as the context.
         unsafe { phys_world_destroy(ctx.cast()) };
     }
-    let world = new_world();
-    add_box(world, &at(0.0, 0.0, 0.0, 1));
-    add_box(world, &at(0.5, 0.0, 0.0, 2));
+    let world = new_world(None);
+    add_box(world, cube(1.0), &at(0.0, 0.0, 0.0, 1));
+    add_box(world, cube(1.0), &at(0.5, 0.0, 0.0, 2));
     // SAFETY: a valid world and callback; the callback's destroy is refused.
     let status = unsafe { phys_find_pairs(world, Some(destroy), world.cast()) };
     assert_eq!(status, PHYS_OK);
@@ -355,11 +321,11 @@ fn a_busy_world_is_not_destroyed_from_its_own_callback() {
 #[test]
 fn a_writer_racing_readers_sees_only_ok_or_busy() {
     const ROUNDS: usize = 3000;
-    let world = new_world();
+    let world = new_world(None);
     // A row of boxes along x, users 1..=20; the writer moves box 1 between
     // two places the readers' probes do not reach, adds and removes others.
     let handles: Vec<PhysCollider> = (1..=20)
-        .map(|i| add_box(world, &at(i as f32 * 3.0, 0.0, 0.0, i)))
+        .map(|i| add_box(world, cube(1.0), &at(i as f32 * 3.0, 0.0, 0.0, i)))
         .collect();
     let shared = Shared(world);
     let start = Barrier::new(4);
@@ -507,4 +473,128 @@ fn a_writer_racing_readers_sees_only_ok_or_busy() {
     assert_eq!((status, total), (PHYS_OK, pairwise_users(world).len()));
     // SAFETY: made above, destroyed once.
     unsafe { phys_world_destroy(world) };
+}
+
+// ---------------------------------------------------------------------------
+// Callbacks calling back into the world.
+
+/// What the re-entrant callback saw and did.
+struct Reentry {
+    world: *mut PhysWorld,
+    delivered: Vec<(u64, u64)>,
+    /// The statuses of the mutations tried from inside the callback.
+    mutations: Vec<PhysStatus>,
+    /// The world's count read from inside the callback.
+    counts: Vec<usize>,
+    /// The pairs a nested read-only `phys_test_pairwise` saw, with its status.
+    nested: Vec<(PhysStatus, Vec<(u64, u64)>)>,
+    /// Whether `phys_get_user_data` inside the callback agreed with the
+    /// user data delivered.
+    user_data_agrees: bool,
+}
+
+unsafe extern "C" fn collect_users(ctx: *mut c_void, _: PhysCollider, user_a: u64, _: PhysCollider, user_b: u64) {
+    // SAFETY: the test passes a `*mut Vec<(u64, u64)>`.
+    unsafe { (*ctx.cast::<Vec<(u64, u64)>>()).push((user_a, user_b)) };
+}
+
+/// Tries every kind of mutation on the world being iterated (removing `b`,
+/// moving `a`, adding, a mutating pair finder, destroying it), and reads it
+/// (the count, `a`'s user data, a nested read-only pair finder). Records
+/// instead of asserting: a panic must not unwind through collide's frames.
+unsafe extern "C" fn mutate_and_read(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64) {
+    // SAFETY: the test passes a `*mut Reentry` that outlives the call.
+    let state = unsafe { &mut *ctx.cast::<Reentry>() };
+    state.delivered.push((user_a, user_b));
+    let w = state.world;
+    let mut user = SENTINEL_U64;
+    let mut handle = SENTINEL_HANDLE;
+    let mut sink: Vec<(u64, u64)> = Vec::new();
+    let sink_ptr: *mut c_void = (&mut sink as *mut Vec<(u64, u64)>).cast();
+    // SAFETY: a live world; the callback may call back into it.
+    unsafe {
+        if phys_get_user_data(w, a, &mut user) != PHYS_OK || user != user_a {
+            state.user_data_agrees = false;
+        }
+        state.mutations.extend([
+            phys_remove(w, b),
+            phys_set_transform(w, a, &translation(50.0, 0.0, 0.0)),
+            phys_add_box(w, &cube(1.0), null(), &mut handle),
+            phys_test_sweep_and_prune(w, Some(collect_users), sink_ptr),
+            phys_find_pairs(w, Some(collect_users), sink_ptr),
+        ]);
+        // Refused, so the world survives it.
+        phys_world_destroy(w);
+        let mut n = SENTINEL_USIZE;
+        phys_world_count(w, &mut n);
+        state.counts.push(n);
+        let status = phys_test_pairwise(w, Some(collect_users), sink_ptr);
+        state.nested.push((status, sink));
+    }
+}
+
+type CallbackFinder = unsafe extern "C" fn(*mut PhysWorld, PhysPairCallback, *mut c_void) -> PhysStatus;
+
+#[test]
+fn a_callback_may_read_the_world_but_its_mutations_are_refused_as_busy() {
+    let world = new_world(None);
+    // Four mutually overlapping boxes: six pairs.
+    let handles: Vec<PhysCollider> = (1..=4)
+        .map(|user| add_box(world, cube(1.0), &desc(user, user as f32 * 0.1, 0.0, 0.0)))
+        .collect();
+    let all_pairs = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let finders: [(&str, CallbackFinder); 3] = [
+        ("phys_test_pairwise", pairwise_mut),
+        ("phys_test_sweep_and_prune", phys_test_sweep_and_prune),
+        ("phys_find_pairs", phys_find_pairs),
+    ];
+    for (name, finder) in finders {
+        let mut state = Reentry {
+            world,
+            delivered: Vec::new(),
+            mutations: Vec::new(),
+            counts: Vec::new(),
+            nested: Vec::new(),
+            user_data_agrees: true,
+        };
+        // SAFETY: valid world, callback and context.
+        let status = unsafe { finder(world, Some(mutate_and_read), (&mut state as *mut Reentry).cast()) };
+        assert_eq!(status, PHYS_OK, "{name}");
+        assert_eq!(state.delivered, all_pairs, "{name}: every pair delivered");
+        assert_eq!(
+            state.mutations,
+            [PHYS_ERROR_WORLD_BUSY; 5 * 6],
+            "{name}: every mutation from the callback is refused"
+        );
+        assert_eq!(state.counts, [4; 6], "{name}: reads work, and the world is unchanged");
+        assert!(state.user_data_agrees, "{name}");
+        for (status, nested) in &state.nested {
+            assert_eq!(
+                (*status, nested.as_slice()),
+                (PHYS_OK, &all_pairs[..]),
+                "{name}: nested read"
+            );
+        }
+        assert_eq!(state.nested.len(), 6);
+        assert!(last_error().contains("busy"), "{name}: {}", last_error());
+        // The world is intact and free again: the boxes are where they were.
+        assert_eq!(count(world), 4);
+        assert!(handles.iter().all(|&h| alive(world, h)));
+        let pairs: Vec<(u64, u64)> = pairs_into(phys_test_sweep_and_prune_into, world)
+            .iter()
+            .map(|p| (p.user_a, p.user_b))
+            .collect();
+        assert_eq!(pairs, all_pairs, "{name}");
+    }
+    // Mutations work again once no call holds the world.
+    // SAFETY: valid world and handle; destroyed once.
+    unsafe {
+        assert_eq!(phys_remove(world, handles[1]), PHYS_OK);
+        assert_eq!(count(world), 3);
+        let mut calls = 0usize;
+        let ctx: *mut c_void = (&mut calls as *mut usize).cast();
+        assert_eq!(phys_test_pairwise(world, Some(count_pairs), ctx), PHYS_OK);
+        assert_eq!(calls, 3);
+        phys_world_destroy(world);
+    }
 }

@@ -10,21 +10,14 @@
 //! limit) and 2^45 (beyond any x86-64 or AArch64 address space, refused
 //! everywhere).
 
+mod common;
+
 use std::ptr::null;
 
+use collide::ffi::world::*;
 use collide::ffi::PhysStatus::{self, *};
 use collide::ffi::*;
-
-fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
-    PhysVec3 { x, y, z }
-}
-
-fn cube() -> PhysAabb {
-    PhysAabb {
-        min: v(-1.0, -1.0, -1.0),
-        max: v(1.0, 1.0, 1.0),
-    }
-}
+use common::ffi::*;
 
 /// Counts whose buffers no allocation can hold here: 2^45 always, and 2^40
 /// unless the kernel grants any allocation (`vm.overcommit_memory = 1`),
@@ -48,7 +41,7 @@ fn world_with_a_box() -> (*mut PhysWorld, PhysCollider) {
         assert_eq!(phys_world_create(&mut world), PHYS_OK);
         let mut desc = phys_collider_desc_default();
         desc.user_data = 7;
-        assert_eq!(phys_add_box(world, &cube(), &desc, &mut handle), PHYS_OK);
+        assert_eq!(phys_add_box(world, &cube(1.0), &desc, &mut handle), PHYS_OK);
     }
     (world, handle)
 }
@@ -61,14 +54,7 @@ fn assert_unchanged(world: *mut PhysWorld, handle: PhysCollider, what: &str) {
         assert_eq!(phys_world_count(world, &mut n), PHYS_OK);
         assert_eq!(phys_get_world_aabb(world, handle, &mut aabb), PHYS_OK);
     }
-    assert_eq!((n, aabb), (1, cube()), "{what}: the world changed");
-}
-
-fn last_error() -> String {
-    // SAFETY: a NUL-terminated string valid until the next failure here.
-    unsafe { std::ffi::CStr::from_ptr(phys_last_error_message()) }
-        .to_string_lossy()
-        .into_owned()
+    assert_eq!((n, aabb), (1, cube(1.0)), "{what}: the world changed");
 }
 
 #[test]
@@ -155,7 +141,7 @@ fn bulk_adds_hulls_and_meshes_refuse_unallocatable_counts() {
     let (world, handle) = world_with_a_box();
     let points = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
     let indices = [0u32, 1, 2];
-    let boxes = [cube(); 2];
+    let boxes = [cube(1.0); 2];
     let check = |what: String, status: PhysStatus, out: PhysCollider| {
         assert_eq!(status, PHYS_ERROR_OUT_OF_MEMORY, "{what}: {}", last_error());
         assert_eq!(out, PhysCollider::default(), "{what}: nothing written");
@@ -209,4 +195,37 @@ fn extend_reports_room_it_cannot_allocate() {
         world.max_colliders()
     );
     assert!(world.is_empty());
+}
+
+/// `phys_add_boxes` refuses a count no array can hold before it reads a
+/// record (the array here holds one), and a batch beyond the world's room
+/// after reading it, adding nothing either way.
+#[test]
+fn bulk_adds_refuse_impossible_counts() {
+    let mut world = std::ptr::null_mut();
+    // SAFETY: valid out-pointer.
+    assert_eq!(unsafe { phys_world_create_with_limit(4, &mut world) }, PHYS_OK);
+    let boxes = [PhysAabb {
+        min: v(0.0, 0.0, 0.0),
+        max: v(1.0, 1.0, 1.0),
+    }; 5];
+    let mut out = [PhysCollider::default(); 5];
+    for (count, status) in [
+        (usize::MAX, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+        (usize::MAX / 2, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+        (5, PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED),
+    ] {
+        // SAFETY: the huge counts are refused before any record is read;
+        // the arrays hold 5 records.
+        let got = unsafe { phys_add_boxes(world, boxes.as_ptr(), null(), count, out.as_mut_ptr()) };
+        assert_eq!(got, status, "count {count}");
+        assert_eq!(out, [PhysCollider::default(); 5], "nothing written");
+    }
+    let mut count = usize::MAX;
+    // SAFETY: valid pointers; the world is destroyed once.
+    unsafe {
+        assert_eq!(phys_world_count(world, &mut count), PHYS_OK);
+        phys_world_destroy(world);
+    }
+    assert_eq!(count, 0);
 }

@@ -1,16 +1,19 @@
 //! The C ABI's query functions answer as the safe API does: batch casts
 //! equal single casts, any/all casts agree with the closest, region
-//! overlaps, the tree's pair finder, pair events and bulk adds.
+//! overlaps, the tree's pair finder, pair events and batch transforms; zero-length segments and
+//! huge coordinates; and every buffer-filling function reports a short
+//! buffer with its total only.
 
-use std::ptr::null;
+mod common;
 
-use collide::ffi::PhysStatus::{self, PHYS_OK};
+use std::ptr::{null, null_mut};
+
+use collide::ffi::world::*;
+use collide::ffi::PhysStatus::{self, *};
 use collide::ffi::*;
+use collide::math::Vec3;
 use collide::Transform;
-
-fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
-    PhysVec3 { x, y, z }
-}
+use common::ffi::*;
 
 /// A world of `n` unit boxes on a diagonal staircase (each touching the
 /// next), added in bulk, with user data = index.
@@ -321,35 +324,296 @@ fn batch_transforms_equal_single_transforms_or_change_nothing() {
     }
 }
 
-/// `phys_add_boxes` refuses a count no array can hold before it reads a
-/// record (the array here holds one), and a batch beyond the world's room
-/// after reading it, adding nothing either way.
+// ---------------------------------------------------------------------------
+// Zero-length segments and huge coordinates.
+
+/// Through the C ABI, a zero-length segment is the same point test:
+/// `phys_segment_cast`, `_any`, `_all` and `_batch` hit the colliders
+/// containing the point at t = 0.
 #[test]
-fn bulk_adds_refuse_impossible_counts() {
+fn c_zero_length_segments_hit_the_colliders_containing_their_point() {
     let mut world = std::ptr::null_mut();
-    // SAFETY: valid out-pointer.
-    assert_eq!(unsafe { phys_world_create_with_limit(4, &mut world) }, PHYS_OK);
-    let boxes = [PhysAabb {
-        min: v(0.0, 0.0, 0.0),
-        max: v(1.0, 1.0, 1.0),
-    }; 5];
-    let mut out = [PhysCollider::default(); 5];
-    for (count, status) in [
-        (usize::MAX, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
-        (usize::MAX / 2, PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
-        (5, PhysStatus::PHYS_ERROR_CAPACITY_EXCEEDED),
-    ] {
-        // SAFETY: the huge counts are refused before any record is read;
-        // the arrays hold 5 records.
-        let got = unsafe { phys_add_boxes(world, boxes.as_ptr(), null(), count, out.as_mut_ptr()) };
-        assert_eq!(got, status, "count {count}");
-        assert_eq!(out, [PhysCollider::default(); 5], "nothing written");
-    }
-    let mut count = usize::MAX;
-    // SAFETY: valid pointers; the world is destroyed once.
+    // SAFETY: every pointer below points to a live local of its type.
     unsafe {
-        assert_eq!(phys_world_count(world, &mut count), PHYS_OK);
+        assert_eq!(phys_world_create(&mut world), PHYS_OK);
+        let cube = PhysAabb {
+            min: pv(Vec3::ZERO),
+            max: pv(Vec3::ONE),
+        };
+        let mut a = PhysCollider::default();
+        let mut b = PhysCollider::default();
+        assert_eq!(phys_add_box(world, &cube, null(), &mut a), PHYS_OK);
+        let ball = PhysSphere {
+            center: pv(Vec3::splat(1.5)),
+            radius: 0.5f32 * 3f32.sqrt(),
+        };
+        assert_eq!(phys_add_sphere(world, &ball, null(), &mut b), PHYS_OK);
+        for (p, expected) in [
+            (Vec3::ONE, vec![a]),
+            (Vec3::splat(0.5), vec![a]),
+            (Vec3::splat(3.0), vec![]),
+        ] {
+            let s = PhysSegment {
+                start: pv(p),
+                end: pv(p),
+            };
+            let mut hit = false;
+            let mut out = PhysHit::default();
+            assert_eq!(phys_segment_cast(world, &s, null(), &mut hit, &mut out), PHYS_OK);
+            assert_eq!(hit, !expected.is_empty(), "at {p}");
+            if hit {
+                assert_eq!((out.collider, out.t), (expected[0], 0.0));
+                let n = out.normal;
+                assert!(
+                    ((n.x * n.x + n.y * n.y + n.z * n.z).sqrt() - 1.0).abs() < 1e-6,
+                    "at {p}: a unit normal"
+                );
+            }
+            assert_eq!(phys_segment_cast_any(world, &s, null(), &mut hit, &mut out), PHYS_OK);
+            assert_eq!(hit, !expected.is_empty());
+            let mut all = [PhysHit::default(); 4];
+            let (mut written, mut total) = (0, 0);
+            assert_eq!(
+                phys_segment_cast_all(world, &s, null(), all.as_mut_ptr(), 4, &mut written, &mut total),
+                PHYS_OK
+            );
+            let found: Vec<PhysCollider> = all[..written].iter().map(|h| h.collider).collect();
+            // The corner (1, 1, 1) is on the box and on the sphere's surface
+            // only up to rounding: whichever the exact test says, the cast
+            // and the batch must agree with it.
+            assert!(expected.iter().all(|k| found.contains(k)), "at {p}: {found:?}");
+            let mut batch_hit = [false];
+            let mut batch_out = [PhysHit::default()];
+            assert_eq!(
+                phys_segment_cast_batch(world, &s, 1, null(), batch_hit.as_mut_ptr(), batch_out.as_mut_ptr()),
+                PHYS_OK
+            );
+            assert_eq!(batch_hit[0], hit);
+        }
         phys_world_destroy(world);
     }
-    assert_eq!(count, 0);
+}
+
+/// Through the C ABI, colliders at 1e30 are accepted and found; a sphere
+/// whose bounds overflow is refused (`PHYS_ERROR_NON_FINITE`, nothing
+/// written), and an overlap query whose bounds overflow answers instead of
+/// panicking (F8).
+#[test]
+fn c_huge_coordinates_are_accepted_or_refused_never_a_panic() {
+    let mut world = std::ptr::null_mut();
+    // SAFETY: every pointer below points to a live local of its type.
+    unsafe {
+        assert_eq!(phys_world_create(&mut world), PHYS_OK);
+        let far = PhysAabb {
+            min: pv(Vec3::splat(1e30)),
+            max: pv(Vec3::splat(2e30)),
+        };
+        let mut a = PhysCollider::default();
+        assert_eq!(phys_add_box(world, &far, null(), &mut a), PHYS_OK);
+        let mut refused = PhysCollider { bits: 7 };
+        let desc = PhysColliderDesc {
+            transform: PhysTransform {
+                scale: pv(Vec3::splat(2.0)),
+                ..Transform::IDENTITY.into()
+            },
+            ..PhysColliderDesc::default()
+        };
+        let big = PhysSphere {
+            center: pv(Vec3::ZERO),
+            radius: 3e38,
+        };
+        assert_eq!(phys_add_sphere(world, &big, &desc, &mut refused), PHYS_ERROR_NON_FINITE);
+        assert_eq!(refused.bits, 7);
+        let mut found = [PhysColliderRef::default(); 2];
+        let (mut written, mut total) = (0, 0);
+        let status = phys_overlap_sphere(world, &big, null(), found.as_mut_ptr(), 2, &mut written, &mut total);
+        assert_eq!((status, written), (PHYS_OK, 1));
+        assert_eq!(found[0].collider, a);
+        let s = PhysSegment {
+            start: pv(Vec3::ZERO),
+            end: pv(Vec3::splat(3e30)),
+        };
+        let (mut hit, mut out) = (false, PhysHit::default());
+        assert_eq!(phys_segment_cast(world, &s, null(), &mut hit, &mut out), PHYS_OK);
+        assert!(hit && out.collider == a);
+        let mut count = 0;
+        assert_eq!(phys_world_count(world, &mut count), PHYS_OK);
+        assert_eq!(count, 1);
+        phys_world_destroy(world);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Short buffers.
+
+#[test]
+fn a_short_buffer_gets_only_the_total() {
+    let f = Fixture::new();
+    let expected = f.snapshot().pairwise;
+    assert_eq!(expected.len(), 2);
+    let finders: [(&str, BufferFinder); 2] = [
+        ("phys_test_pairwise_into", pairwise_into_mut),
+        ("phys_test_sweep_and_prune_into", phys_test_sweep_and_prune_into),
+    ];
+    for (name, finder) in finders {
+        // Capacity 0 with a NULL buffer: the way to ask for the total.
+        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+        let message = f.refuses(PHYS_ERROR_BUFFER_TOO_SMALL, &format!("{name} capacity 0"), || unsafe {
+            // SAFETY: NULL with capacity 0 is allowed; valid counters.
+            finder(f.world, null_mut(), 0, &mut written, &mut total)
+        });
+        assert_eq!((written, total), (SENTINEL_USIZE, 2), "{name}: only *total is written");
+        assert_eq!(message, "the buffer is too small: 2 records are needed");
+
+        // One short: nothing of the buffer is written.
+        let mut buffer = [sentinel_pair(); 3];
+        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+        f.refuses(PHYS_ERROR_BUFFER_TOO_SMALL, &format!("{name} capacity 1"), || unsafe {
+            // SAFETY: a buffer of at least `capacity` records.
+            finder(f.world, buffer.as_mut_ptr(), 1, &mut written, &mut total)
+        });
+        assert_eq!((written, total), (SENTINEL_USIZE, 2), "{name}");
+        assert!(
+            buffer.iter().all(|p| *p == sentinel_pair()),
+            "{name}: the buffer was written"
+        );
+
+        // Exactly enough, and more than enough: the records and no more.
+        for capacity in [2, 3] {
+            let mut buffer = [sentinel_pair(); 3];
+            let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+            // SAFETY: a buffer of `capacity` records.
+            let status = unsafe { finder(f.world, buffer.as_mut_ptr(), capacity, &mut written, &mut total) };
+            assert_eq!(status, PHYS_OK, "{name} capacity {capacity}");
+            assert_eq!((written, total), (2, 2));
+            assert_eq!(buffer[..2], expected[..]);
+            assert_eq!(buffer[2], sentinel_pair(), "{name}: wrote past the pairs");
+        }
+    }
+    assert_eq!(
+        (
+            expected[0].user_a,
+            expected[0].user_b,
+            expected[1].user_a,
+            expected[1].user_b
+        ),
+        (1, 2, 1, 3)
+    );
+}
+
+/// Every buffer-filling function `a_short_buffer_gets_only_the_total` leaves out (`phys_segment_cast_all`,
+/// `phys_overlap_*`, `phys_find_pairs_into`, `phys_pair_events_began/ended`)
+/// reports a short buffer with `PHYS_ERROR_BUFFER_TOO_SMALL` and only
+/// `*total`; with room, writes exactly `*written` records.
+#[test]
+fn c_every_buffer_reports_its_total_when_short() {
+    let (world, _) = c_world(usize::MAX);
+    let mut began = 0;
+    let mut ended = 0;
+    // SAFETY: a live world and valid counters.
+    assert_eq!(
+        unsafe { phys_update_pair_events(world, &mut began, &mut ended) },
+        PHYS_OK
+    );
+    assert_eq!((began, ended), (2, 0));
+    let through = PhysSegment {
+        start: pv(Vec3::new(-5.0, 0.5, 0.6)),
+        end: pv(Vec3::new(5.0, 0.5, 0.6)),
+    };
+    let everything = PhysSphere {
+        center: pv(Vec3::ZERO),
+        radius: 100.0,
+    };
+    // A caller buffer as C passes it: NULL when it holds no record.
+    fn out_ptr<T>(buf: &mut [T]) -> *mut T {
+        if buf.is_empty() {
+            std::ptr::null_mut()
+        } else {
+            buf.as_mut_ptr()
+        }
+    }
+    type Fill = Box<dyn Fn(usize, &mut usize, &mut usize) -> (collide::ffi::PhysStatus, usize)>;
+    // Each call fills a sentinel buffer of `capacity` records (NULL for 0)
+    // and returns its status and how many records changed.
+    let calls: Vec<(&str, usize, Fill)> = vec![
+        (
+            "phys_segment_cast_all",
+            2,
+            Box::new(move |cap, w, t| {
+                let mut buf = vec![
+                    PhysHit {
+                        t: -1.0,
+                        ..PhysHit::default()
+                    };
+                    cap
+                ];
+                let out = out_ptr(&mut buf);
+                // SAFETY: `buf` holds `cap` records.
+                let s = unsafe { phys_segment_cast_all(world, &through, null(), out, cap, w, t) };
+                (s, buf.iter().filter(|h| h.t != -1.0).count())
+            }),
+        ),
+        (
+            "phys_overlap_sphere",
+            3,
+            Box::new(move |cap, w, t| {
+                let mut buf = vec![PhysColliderRef::default(); cap];
+                let out = out_ptr(&mut buf);
+                // SAFETY: `buf` holds `cap` records.
+                let s = unsafe { phys_overlap_sphere(world, &everything, null(), out, cap, w, t) };
+                (s, buf.iter().filter(|r| r.collider.bits != 0).count())
+            }),
+        ),
+        (
+            "phys_find_pairs_into",
+            2,
+            Box::new(move |cap, w, t| {
+                let mut buf = vec![PhysPair::default(); cap];
+                let out = out_ptr(&mut buf);
+                // SAFETY: `buf` holds `cap` records.
+                let s = unsafe { phys_find_pairs_into(world, out, cap, w, t) };
+                (s, buf.iter().filter(|p| p.a.bits != 0).count())
+            }),
+        ),
+        (
+            "phys_pair_events_began",
+            2,
+            Box::new(move |cap, w, t| {
+                let mut buf = vec![PhysPair::default(); cap];
+                let out = out_ptr(&mut buf);
+                // SAFETY: `buf` holds `cap` records.
+                let s = unsafe { phys_pair_events_began(world, out, cap, w, t) };
+                (s, buf.iter().filter(|p| p.a.bits != 0).count())
+            }),
+        ),
+    ];
+    for (name, needed, call) in &calls {
+        for capacity in 0..=needed + 1 {
+            let (mut written, mut total) = (usize::MAX, usize::MAX);
+            let (status, changed) = call(capacity, &mut written, &mut total);
+            if capacity < *needed {
+                assert_eq!(status, PHYS_ERROR_BUFFER_TOO_SMALL, "{name} capacity {capacity}");
+                assert_eq!(
+                    (written, total, changed),
+                    (usize::MAX, *needed, 0),
+                    "{name} capacity {capacity}"
+                );
+            } else {
+                assert_eq!(status, PHYS_OK, "{name} capacity {capacity}");
+                assert_eq!(
+                    (written, total, changed),
+                    (*needed, *needed, *needed),
+                    "{name} capacity {capacity}"
+                );
+            }
+        }
+    }
+    // No pair ended: an empty buffer is enough, and NULL is fine.
+    let (mut written, mut total) = (usize::MAX, usize::MAX);
+    // SAFETY: NULL with capacity 0; valid counters.
+    let status = unsafe { phys_pair_events_ended(world, std::ptr::null_mut(), 0, &mut written, &mut total) };
+    assert_eq!((status, written, total), (PHYS_OK, 0, 0));
+    drop(calls);
+    // SAFETY: made above, not used again.
+    unsafe { phys_world_destroy(world) };
 }

@@ -1,13 +1,20 @@
 //! Every `PhysStatus` the C ABI can return (but `PHYS_ERROR_PANIC`, covered
 //! by the unit test in `src/ffi/error.rs`), provoked by calling the
-//! `extern "C"` functions exactly as C does: raw pointers, NULL, misaligned
-//! pointers, NaN and infinities, inverted boxes, negative radii, stale and
-//! forged handles, unknown flags, short buffers and full worlds.
+//! `extern "C"` functions exactly as C does: the status strings, then NULL
+//! and misaligned pointers, NaN and infinities, inverted boxes, negative
+//! radii, unknown flags and non-unit rotations. The other statuses are
+//! provoked by the file of their area: stale and forged handles and full
+//! worlds in `ffi_world.rs`, short buffers in `ffi_queries.rs`, busy worlds
+//! in `ffi_access.rs`, impossible counts and out of memory in
+//! `ffi_counts.rs`, the narrow functions' refusals in `ffi_narrow.rs`.
 //!
-//! After every failing call the test checks the header's promise: the world
+//! After every failing call the test checks the header's promise (with the
+//! harness of `tests/common/ffi.rs`): the world
 //! is unchanged (count, pairs, and each collider's world box, user data and
 //! transform) and no output was written (outputs are pre-filled with
 //! sentinels), except `*total` for `PHYS_ERROR_BUFFER_TOO_SMALL`.
+
+mod common;
 
 use std::collections::BTreeMap;
 use std::ffi::{c_void, CStr};
@@ -16,404 +23,13 @@ use std::ptr::{null, null_mut, NonNull};
 use collide::ffi::world::*;
 use collide::ffi::PhysStatus::{self, *};
 use collide::ffi::*;
+use collide::math::Vec3;
+use collide::{Error, Shape, Transform};
+use common::bad::{malformed_descs, non_finite_descs, segments_with_a_non_finite_number};
+use common::ffi::*;
 
 // ---------------------------------------------------------------------------
-// Values and sentinels.
-
-const IDENTITY: PhysQuat = PhysQuat {
-    x: 0.0,
-    y: 0.0,
-    z: 0.0,
-    w: 1.0,
-};
-
-/// Every way a float can be non-finite.
-const NON_FINITE: [f32; 3] = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
-
-const SENTINEL_HANDLE: PhysCollider = PhysCollider {
-    bits: 0xDEAD_BEEF_DEAD_BEEF,
-};
-const SENTINEL_U64: u64 = 0xA5A5_A5A5_A5A5_A5A5;
-const SENTINEL_USIZE: usize = 0x5A5A_5A5A;
-/// Written into the byte behind a `bool*` output: neither `false` nor `true`,
-/// so any write shows.
-const SENTINEL_BOOL_BYTE: u8 = 0xAA;
-
-fn v(x: f32, y: f32, z: f32) -> PhysVec3 {
-    PhysVec3 { x, y, z }
-}
-
-fn aabb(min: PhysVec3, max: PhysVec3) -> PhysAabb {
-    PhysAabb { min, max }
-}
-
-fn cube(half: f32) -> PhysAabb {
-    aabb(v(-half, -half, -half), v(half, half, half))
-}
-
-fn segment(start: PhysVec3, end: PhysVec3) -> PhysSegment {
-    PhysSegment { start, end }
-}
-
-fn sphere(radius: f32) -> PhysSphere {
-    PhysSphere {
-        center: v(0.0, 0.0, 0.0),
-        radius,
-    }
-}
-
-fn capsule(radius: f32) -> PhysCapsule {
-    PhysCapsule {
-        segment: segment(v(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0)),
-        radius,
-    }
-}
-
-fn translation(x: f32, y: f32, z: f32) -> PhysTransform {
-    PhysTransform {
-        translation: v(x, y, z),
-        rotation: IDENTITY,
-        scale: v(1.0, 1.0, 1.0),
-    }
-}
-
-/// The default description, moved to `(x, y, z)` and tagged `user`.
-fn desc(user: u64, x: f32, y: f32, z: f32) -> PhysColliderDesc {
-    PhysColliderDesc {
-        transform: translation(x, y, z),
-        user_data: user,
-        ..phys_collider_desc_default()
-    }
-}
-
-fn sentinel_aabb() -> PhysAabb {
-    aabb(v(777.0, 777.0, 777.0), v(-777.0, -777.0, -777.0))
-}
-
-fn sentinel_transform() -> PhysTransform {
-    PhysTransform {
-        translation: v(777.0, 777.0, 777.0),
-        rotation: PhysQuat {
-            x: 7.0,
-            y: 7.0,
-            z: 7.0,
-            w: 7.0,
-        },
-        scale: v(-7.0, -7.0, -7.0),
-    }
-}
-
-fn obb(half: f32) -> PhysObb {
-    PhysObb {
-        center: v(0.0, 0.0, 0.0),
-        rotation: IDENTITY,
-        half_extents: v(half, half, half),
-    }
-}
-
-fn sentinel_shape_hit() -> PhysShapeHit {
-    PhysShapeHit {
-        collider: SENTINEL_HANDLE,
-        user_data: SENTINEL_U64,
-        t: 777.0,
-        point: v(777.0, 777.0, 777.0),
-        normal: v(777.0, 777.0, 777.0),
-    }
-}
-
-fn sentinel_hit() -> PhysHit {
-    PhysHit {
-        collider: SENTINEL_HANDLE,
-        user_data: SENTINEL_U64,
-        t: 777.0,
-        point: v(777.0, 777.0, 777.0),
-        normal: v(777.0, 777.0, 777.0),
-    }
-}
-
-fn sentinel_pair() -> PhysPair {
-    PhysPair {
-        a: SENTINEL_HANDLE,
-        user_a: SENTINEL_U64,
-        b: SENTINEL_HANDLE,
-        user_b: SENTINEL_U64,
-    }
-}
-
-/// A `bool*` over a sentinel byte.
-fn bool_out(byte: &mut u8) -> *mut bool {
-    (byte as *mut u8).cast()
-}
-
-/// `v` with component `k` (x, y, z) replaced by `value`.
-fn with_component(mut p: PhysVec3, k: usize, value: f32) -> PhysVec3 {
-    *[&mut p.x, &mut p.y, &mut p.z][k] = value;
-    p
-}
-
-/// Every copy of `p` with one component made non-finite, and a name for it.
-fn non_finite_vecs(p: PhysVec3) -> Vec<(String, PhysVec3)> {
-    (0..3)
-        .flat_map(|k| NON_FINITE.map(|x| (format!("{}={x}", ["x", "y", "z"][k]), with_component(p, k, x))))
-        .collect()
-}
-
-/// Every copy of `q` with one component made non-finite.
-fn non_finite_quats(q: PhysQuat) -> Vec<(String, PhysQuat)> {
-    (0..4)
-        .flat_map(|k| {
-            NON_FINITE.map(|x| {
-                let mut q = q;
-                *[&mut q.x, &mut q.y, &mut q.z, &mut q.w][k] = x;
-                (format!("{}={x}", ["x", "y", "z", "w"][k]), q)
-            })
-        })
-        .collect()
-}
-
-/// Every copy of `t` with one number of one field made non-finite.
-fn non_finite_transforms(t: PhysTransform) -> Vec<(String, PhysTransform)> {
-    let mut out = Vec::new();
-    for (what, translation) in non_finite_vecs(t.translation) {
-        out.push((format!("translation.{what}"), PhysTransform { translation, ..t }));
-    }
-    for (what, rotation) in non_finite_quats(t.rotation) {
-        out.push((format!("rotation.{what}"), PhysTransform { rotation, ..t }));
-    }
-    for (what, scale) in non_finite_vecs(t.scale) {
-        out.push((format!("scale.{what}"), PhysTransform { scale, ..t }));
-    }
-    out
-}
-
-/// The calling thread's last-error message.
-fn last_error() -> String {
-    // SAFETY: a valid NUL-terminated string, alive until the next failure.
-    unsafe { CStr::from_ptr(phys_last_error_message()) }
-        .to_str()
-        .expect("UTF-8")
-        .to_owned()
-}
-
-fn new_world(limit: Option<usize>) -> *mut PhysWorld {
-    let mut world = null_mut();
-    // SAFETY: `world` is a valid out-pointer.
-    let status = unsafe {
-        match limit {
-            Some(limit) => phys_world_create_with_limit(limit, &mut world),
-            None => phys_world_create(&mut world),
-        }
-    };
-    assert_eq!(status, PHYS_OK);
-    assert!(!world.is_null());
-    world
-}
-
-fn add_box(world: *mut PhysWorld, object_box: PhysAabb, desc: &PhysColliderDesc) -> PhysCollider {
-    let mut out = SENTINEL_HANDLE;
-    // SAFETY: valid pointers throughout.
-    let status = unsafe { phys_add_box(world, &object_box, desc, &mut out) };
-    assert_eq!(status, PHYS_OK, "{}", last_error());
-    out
-}
-
-fn count(world: *const PhysWorld) -> usize {
-    let mut n = SENTINEL_USIZE;
-    // SAFETY: valid pointers.
-    assert_eq!(unsafe { phys_world_count(world, &mut n) }, PHYS_OK);
-    n
-}
-
-fn alive(world: *const PhysWorld, handle: PhysCollider) -> bool {
-    // SAFETY: a live world.
-    unsafe { phys_collider_is_alive(world, handle) }
-}
-
-/// The finder type of `phys_test_*_into`, with a `*mut` world.
-type BufferFinder = unsafe extern "C" fn(*mut PhysWorld, *mut PhysPair, usize, *mut usize, *mut usize) -> PhysStatus;
-
-/// The pairs of `finder`, through a buffer large enough for this test's worlds.
-fn pairs_into(finder: BufferFinder, world: *mut PhysWorld) -> Vec<PhysPair> {
-    let mut buffer = vec![sentinel_pair(); 64];
-    let (mut written, mut total) = (0, 0);
-    // SAFETY: a buffer of `buffer.len()` records and valid counters.
-    let status = unsafe { finder(world, buffer.as_mut_ptr(), buffer.len(), &mut written, &mut total) };
-    assert_eq!(status, PHYS_OK, "{}", last_error());
-    assert_eq!(written, total);
-    buffer.truncate(written);
-    buffer
-}
-
-/// `phys_test_pairwise_into` with a `*mut` world, to share `pairs_into`.
-/// `phys_pair_events_began`, with a `*mut` world.
-unsafe extern "C" fn began_into_mut(
-    world: *mut PhysWorld,
-    out: *mut PhysPair,
-    capacity: usize,
-    written: *mut usize,
-    total: *mut usize,
-) -> PhysStatus {
-    // SAFETY: the caller's pointers, passed on.
-    unsafe { phys_pair_events_began(world, out, capacity, written, total) }
-}
-
-/// `phys_pair_events_ended`, with a `*mut` world.
-unsafe extern "C" fn ended_into_mut(
-    world: *mut PhysWorld,
-    out: *mut PhysPair,
-    capacity: usize,
-    written: *mut usize,
-    total: *mut usize,
-) -> PhysStatus {
-    // SAFETY: the caller's pointers, passed on.
-    unsafe { phys_pair_events_ended(world, out, capacity, written, total) }
-}
-
-unsafe extern "C" fn pairwise_into_mut(
-    world: *mut PhysWorld,
-    out: *mut PhysPair,
-    capacity: usize,
-    written: *mut usize,
-    total: *mut usize,
-) -> PhysStatus {
-    // SAFETY: the caller's pointers, passed on.
-    unsafe { phys_test_pairwise_into(world, out, capacity, written, total) }
-}
-
-// ---------------------------------------------------------------------------
-// The world every failing call must leave alone.
-
-/// What a failing call must not change.
-#[derive(Debug, PartialEq)]
-struct Snapshot {
-    count: usize,
-    /// Per watched handle: `None` when dead, else its world box, user data
-    /// and transform.
-    colliders: Vec<Option<(PhysAabb, u64, PhysTransform)>>,
-    pairwise: Vec<PhysPair>,
-    sweep_and_prune: Vec<PhysPair>,
-}
-
-fn snapshot(world: *mut PhysWorld, handles: &[PhysCollider]) -> Snapshot {
-    let colliders = handles
-        .iter()
-        .map(|&h| {
-            alive(world, h).then(|| {
-                let (mut aabb, mut user, mut transform) = (sentinel_aabb(), SENTINEL_U64, sentinel_transform());
-                // SAFETY: valid pointers; `h` is alive.
-                unsafe {
-                    assert_eq!(phys_get_world_aabb(world, h, &mut aabb), PHYS_OK);
-                    assert_eq!(phys_get_user_data(world, h, &mut user), PHYS_OK);
-                    assert_eq!(phys_get_transform(world, h, &mut transform), PHYS_OK);
-                }
-                (aabb, user, transform)
-            })
-        })
-        .collect();
-    Snapshot {
-        count: count(world),
-        colliders,
-        pairwise: pairs_into(pairwise_into_mut, world),
-        sweep_and_prune: pairs_into(phys_test_sweep_and_prune_into, world),
-    }
-}
-
-/// Runs `call`, expects `status`, and checks the world did not change.
-/// Returns the last-error message.
-fn refuses(
-    world: *mut PhysWorld,
-    watched: &[PhysCollider],
-    status: PhysStatus,
-    what: &str,
-    call: impl FnOnce() -> PhysStatus,
-) -> String {
-    let before = snapshot(world, watched);
-    let got = call();
-    let message = last_error();
-    assert_eq!(got, status, "{what}: last error `{message}`");
-    assert_eq!(snapshot(world, watched), before, "{what}: the world changed");
-    assert!(!message.is_empty(), "{what}: a failure leaves a message");
-    message
-}
-
-/// A world of a few colliders: `probe` (a box at the origin) overlaps
-/// `ball` and `pill`; `spare` is far away; `removed` was removed.
-struct Fixture {
-    world: *mut PhysWorld,
-    probe: PhysCollider,
-    ball: PhysCollider,
-    pill: PhysCollider,
-    spare: PhysCollider,
-    removed: PhysCollider,
-}
-
-/// User data of the fixture's colliders.
-const PROBE_USER: u64 = 1;
-
-impl Fixture {
-    fn new() -> Self {
-        let world = new_world(None);
-        let probe = add_box(world, cube(1.0), &desc(PROBE_USER, 0.0, 0.0, 0.0));
-        let mut ball = SENTINEL_HANDLE;
-        let mut pill = SENTINEL_HANDLE;
-        // SAFETY: valid pointers throughout.
-        unsafe {
-            assert_eq!(
-                phys_add_sphere(world, &sphere(1.0), &desc(2, 1.5, 0.0, 0.0), &mut ball),
-                PHYS_OK
-            );
-            assert_eq!(
-                phys_add_capsule(world, &capsule(0.75), &desc(3, 0.0, 1.5, 0.0), &mut pill),
-                PHYS_OK
-            );
-        }
-        let spare = add_box(world, cube(1.0), &desc(4, 50.0, 0.0, 0.0));
-        let removed = add_box(world, cube(1.0), &desc(5, 100.0, 0.0, 0.0));
-        // SAFETY: a live world and handle.
-        assert_eq!(unsafe { phys_remove(world, removed) }, PHYS_OK);
-        let fixture = Self {
-            world,
-            probe,
-            ball,
-            pill,
-            spare,
-            removed,
-        };
-        assert_eq!(count(world), 4);
-        assert_eq!(fixture.snapshot().pairwise.len(), 2, "probe-ball and probe-pill");
-        fixture
-    }
-
-    fn watched(&self) -> [PhysCollider; 5] {
-        [self.probe, self.ball, self.pill, self.spare, self.removed]
-    }
-
-    fn snapshot(&self) -> Snapshot {
-        snapshot(self.world, &self.watched())
-    }
-
-    fn refuses(&self, status: PhysStatus, what: &str, call: impl FnOnce() -> PhysStatus) -> String {
-        refuses(self.world, &self.watched(), status, what, call)
-    }
-
-    /// `refuses` for an `add`: also checks the handle was not written.
-    fn refuses_add(&self, status: PhysStatus, what: &str, add: impl FnOnce(*mut PhysCollider) -> PhysStatus) -> String {
-        let mut out = SENTINEL_HANDLE;
-        let message = self.refuses(status, what, || add(&mut out));
-        assert_eq!(out, SENTINEL_HANDLE, "{what}: *out was written");
-        message
-    }
-}
-
-impl Drop for Fixture {
-    fn drop(&mut self) {
-        // SAFETY: made by phys_world_create, not used again.
-        unsafe { phys_world_destroy(self.world) };
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Status strings, version, destroy.
+// Status strings and version.
 
 /// Every status, in code order.
 const ALL: [PhysStatus; 12] = [
@@ -478,41 +94,6 @@ fn version_matches_the_package() {
     assert_eq!(dotted, [number >> 16, (number >> 8) & 0xFF, number & 0xFF]);
 }
 
-#[test]
-fn destroying_null_is_a_no_op() {
-    // Leave a known message, then check destroy(NULL) neither crashes nor touches it.
-    let mut n = SENTINEL_USIZE;
-    // SAFETY: NULL world is detected.
-    assert_eq!(unsafe { phys_world_count(null(), &mut n) }, PHYS_ERROR_NULL_POINTER);
-    let message = last_error();
-    // SAFETY: NULL is documented as ignored.
-    unsafe { phys_world_destroy(null_mut()) };
-    assert_eq!(last_error(), message);
-    assert_eq!(n, SENTINEL_USIZE);
-}
-
-#[test]
-fn is_alive_is_false_for_a_null_or_misaligned_world() {
-    let f = Fixture::new();
-    assert!(alive(f.world, f.probe));
-    // SAFETY: NULL and misaligned worlds are detected, never dereferenced.
-    unsafe {
-        assert!(!phys_collider_is_alive(null(), f.probe));
-        assert!(!phys_collider_is_alive(
-            f.world.cast::<u8>().wrapping_add(1).cast(),
-            f.probe
-        ));
-    }
-}
-
-#[test]
-fn default_description_is_identity_user_zero_category_one_mask_all_rotating() {
-    let d = phys_collider_desc_default();
-    assert_eq!(d.transform, translation(0.0, 0.0, 0.0));
-    assert_eq!((d.user_data, d.category_bits, d.mask_bits), (0, 1, u64::MAX));
-    assert_eq!(d.flags, PHYS_COLLIDER_SHOULD_ROTATE);
-}
-
 // ---------------------------------------------------------------------------
 // NULL and misaligned pointers.
 
@@ -561,12 +142,6 @@ fn pc(
         args,
         call: Box::new(call),
     }
-}
-
-/// Counts callback invocations.
-unsafe extern "C" fn count_pairs(ctx: *mut c_void, _: PhysCollider, _: u64, _: PhysCollider, _: u64) {
-    // SAFETY: the tests pass a `*mut usize` as the context.
-    unsafe { *ctx.cast::<usize>() += 1 };
 }
 
 /// A callback that ignores its context (which may be NULL).
@@ -1579,215 +1154,143 @@ fn negative_radii_are_refused_but_zero_is_a_point() {
     unsafe { phys_world_destroy(world) };
 }
 
-// ---------------------------------------------------------------------------
-// Handles.
-
-/// Every function that takes a collider handle, as `(name, call)`; each call
-/// returns its status and whether its output (if any) still holds its sentinel.
-type HandleCall = (&'static str, Box<dyn Fn(PhysCollider) -> (PhysStatus, bool)>);
-
-fn handle_calls(world: *mut PhysWorld, live: PhysCollider) -> Vec<HandleCall> {
-    // SAFETY (every `unsafe` below): valid pointers; collide checks the handle.
-    vec![
-        (
-            "phys_remove",
-            Box::new(move |h| (unsafe { phys_remove(world, h) }, true)),
-        ),
-        (
-            "phys_set_transform",
-            Box::new(move |h| {
-                (
-                    unsafe { phys_set_transform(world, h, &translation(1.0, 2.0, 3.0)) },
-                    true,
-                )
-            }),
-        ),
-        (
-            "phys_set_box",
-            Box::new(move |h| (unsafe { phys_set_box(world, h, &cube(2.0)) }, true)),
-        ),
-        (
-            "phys_set_sphere",
-            Box::new(move |h| (unsafe { phys_set_sphere(world, h, &sphere(2.0)) }, true)),
-        ),
-        (
-            "phys_set_capsule",
-            Box::new(move |h| (unsafe { phys_set_capsule(world, h, &capsule(2.0)) }, true)),
-        ),
-        (
-            "phys_set_should_rotate",
-            Box::new(move |h| (unsafe { phys_set_should_rotate(world, h, false) }, true)),
-        ),
-        (
-            "phys_set_user_data",
-            Box::new(move |h| (unsafe { phys_set_user_data(world, h, 42) }, true)),
-        ),
-        (
-            "phys_set_filter",
-            Box::new(move |h| (unsafe { phys_set_filter(world, h, 2, 2) }, true)),
-        ),
-        (
-            "phys_get_user_data",
-            Box::new(move |h| {
-                let mut out = SENTINEL_U64;
-                (unsafe { phys_get_user_data(world, h, &mut out) }, out == SENTINEL_U64)
-            }),
-        ),
-        (
-            "phys_get_world_aabb",
-            Box::new(move |h| {
-                let mut out = sentinel_aabb();
-                (
-                    unsafe { phys_get_world_aabb(world, h, &mut out) },
-                    out == sentinel_aabb(),
-                )
-            }),
-        ),
-        (
-            "phys_get_transform",
-            Box::new(move |h| {
-                let mut out = sentinel_transform();
-                (
-                    unsafe { phys_get_transform(world, h, &mut out) },
-                    out == sentinel_transform(),
-                )
-            }),
-        ),
-        // The two-handle functions, with the bad handle first, then second.
-        (
-            "phys_distance (a)",
-            Box::new(move |h| distance_untouched(world, h, live)),
-        ),
-        (
-            "phys_distance (b)",
-            Box::new(move |h| distance_untouched(world, live, h)),
-        ),
-        ("phys_contact (a)", Box::new(move |h| contact_untouched(world, h, live))),
-        ("phys_contact (b)", Box::new(move |h| contact_untouched(world, live, h))),
-    ]
-}
-
-/// `phys_distance`'s status, and whether `*out` kept its sentinel.
-fn distance_untouched(world: *const PhysWorld, a: PhysCollider, b: PhysCollider) -> (PhysStatus, bool) {
-    let sentinel = PhysDistance {
-        distance: 777.0,
-        ..PhysDistance::default()
-    };
-    let mut out = sentinel;
-    // SAFETY: valid pointers; collide checks the handles.
-    (unsafe { phys_distance(world, a, b, &mut out) }, out == sentinel)
-}
-
-/// `phys_contact`'s status, and whether both outputs kept their sentinels.
-fn contact_untouched(world: *const PhysWorld, a: PhysCollider, b: PhysCollider) -> (PhysStatus, bool) {
-    let sentinel = PhysContact {
-        depth: 777.0,
-        ..PhysContact::default()
-    };
-    let (mut touching, mut out) = (SENTINEL_BOOL_BYTE, sentinel);
-    // SAFETY: valid pointers; collide checks the handles.
-    let status = unsafe { phys_contact(world, a, b, bool_out(&mut touching), &mut out) };
-    (status, touching == SENTINEL_BOOL_BYTE && out == sentinel)
-}
-
-/// The closest hit of a segment through the fixture's probe, under `filter`.
-fn cast_through_probe(world: *const PhysWorld, filter: Option<&PhysQueryFilter>) -> PhysHit {
-    let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
-    let s = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
-    let filter = filter.map_or(null(), |f| f as *const PhysQueryFilter);
-    // SAFETY: valid pointers.
-    assert_eq!(
-        unsafe { phys_segment_cast(world, &s, filter, bool_out(&mut hit_byte), &mut hit) },
-        PHYS_OK
-    );
-    assert_eq!(hit_byte, 1);
-    hit
-}
-
+/// A segment whose end points are finite but whose direction overflows
+/// (`end − start` beyond `f32::MAX`) is refused, instead of a NaN hit point.
 #[test]
-fn stale_null_forged_and_foreign_handles_are_refused_everywhere() {
-    let f = Fixture::new();
-    // A world with more slots than the fixture: its last handle is out of
-    // range there.
-    let other = new_world(None);
-    let first_foreign = add_box(other, cube(1.0), &desc(0, 0.0, 0.0, 0.0));
-    let mut foreign = SENTINEL_HANDLE;
-    for i in 1..8 {
-        foreign = add_box(other, cube(1.0), &desc(i, i as f32 * 3.0, 0.0, 0.0));
-    }
-    // The other world's first handle names a slot that is live here, under
-    // the same generation: the worlds' salts tell them apart.
-    assert_eq!(first_foreign.bits & 0xFFFF_FFFF, f.probe.bits & 0xFFFF_FFFF);
-
-    let mut stale = vec![
-        ("removed", f.removed),
-        ("null {0}", PhysCollider { bits: 0 }),
-        ("foreign, in range", first_foreign),
-        ("foreign, out of range", foreign),
-        ("all ones", PhysCollider { bits: u64::MAX }),
-    ];
-    // Forged bits with an even generation (upper 32 bits) on live slots:
-    // slotmap's `from_ffi` would round them up onto a live key.
-    for (name, live) in [
-        ("probe", f.probe),
-        ("ball", f.ball),
-        ("pill", f.pill),
-        ("spare", f.spare),
-    ] {
-        assert_eq!((live.bits >> 32) & 1, 1, "live generations are odd");
-        let index = live.bits & 0xFFFF_FFFF;
-        for bits in [index, live.bits + (1 << 32), index | (0xFFFF_FFFE << 32)] {
-            stale.push((name, PhysCollider { bits }));
-        }
-    }
-
-    let unfiltered = cast_through_probe(f.world, None);
-    assert_eq!(unfiltered.collider, f.probe);
-    for (name, handle) in &stale {
-        assert!(!alive(f.world, *handle), "{name} {handle:?} is not alive");
-        for (function, call) in handle_calls(f.world, f.probe) {
-            let what = format!("{function} with {name} handle {:#x}", handle.bits);
-            let mut untouched = false;
-            let message = f.refuses(PHYS_ERROR_STALE_HANDLE, &what, || {
-                let (status, outputs_untouched) = call(*handle);
-                untouched = outputs_untouched;
-                status
-            });
-            assert!(untouched, "{what}: an output was written");
-            assert_eq!(message, "collider handle is stale or null", "{what}");
-        }
-        // As a query filter's `exclude`, a stale handle excludes nothing.
-        let filter = PhysQueryFilter {
-            category_bits: u64::MAX,
-            mask_bits: u64::MAX,
-            exclude: *handle,
-        };
-        assert_eq!(cast_through_probe(f.world, Some(&filter)), unfiltered, "exclude {name}");
-    }
-
-    // A removed collider's slot is reused by the next add, under a new
-    // generation: the old handle stays stale and never names the newcomer.
+fn a_segment_whose_direction_overflows_is_refused() {
     let world = new_world(None);
-    let first = add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
-    // SAFETY: valid world and handle.
-    assert_eq!(unsafe { phys_remove(world, first) }, PHYS_OK);
-    let second = add_box(world, cube(1.0), &desc(2, 0.0, 0.0, 0.0));
-    assert_eq!(
-        first.bits & 0xFFFF_FFFF,
-        second.bits & 0xFFFF_FFFF,
-        "the slot is reused"
-    );
-    assert_ne!(first, second);
-    let mut user = SENTINEL_U64;
+    add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
+    let huge = segment(v(-3.0e38, 0.0, 0.0), v(3.0e38, 0.0, 0.0));
+    let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
     // SAFETY: valid pointers.
-    unsafe {
-        assert_eq!(phys_get_user_data(world, first, &mut user), PHYS_ERROR_STALE_HANDLE);
-        assert_eq!(user, SENTINEL_U64);
-        assert_eq!(phys_get_user_data(world, second, &mut user), PHYS_OK);
-        assert_eq!(user, 2);
-        phys_world_destroy(world);
-        phys_world_destroy(other);
+    let status = unsafe { phys_segment_cast(world, &huge, null(), bool_out(&mut hit_byte), &mut hit) };
+    assert_eq!(status, PHYS_ERROR_NON_FINITE);
+    assert_eq!((hit_byte, hit), (SENTINEL_BOOL_BYTE, sentinel_hit()));
+    // SAFETY: made by phys_world_create.
+    unsafe { phys_world_destroy(world) };
+}
+
+/// NaN and infinite segments in `phys_segment_cast_any`, `_all` and
+/// `_batch` (`non_finite_numbers_are_refused_in_every_input` covers `phys_segment_cast`): `PHYS_ERROR_NON_FINITE`,
+/// nothing written.
+#[test]
+fn c_every_cast_refuses_non_finite_segments() {
+    let (world, handles) = c_world(usize::MAX);
+    let before = c_state(world, &handles);
+    for s in segments_with_a_non_finite_number() {
+        let seg = PhysSegment {
+            start: pv(s.start),
+            end: pv(s.end),
+        };
+        let sentinel = PhysHit {
+            t: -1.0,
+            ..PhysHit::default()
+        };
+        // SAFETY: valid pointers to live locals; buffers hold what they claim.
+        unsafe {
+            let (mut hit, mut out) = (false, sentinel);
+            assert_eq!(
+                phys_segment_cast_any(world, &seg, null(), &mut hit, &mut out),
+                PHYS_ERROR_NON_FINITE
+            );
+            assert_eq!(out, sentinel);
+            let mut buffer = [sentinel; 4];
+            let (mut written, mut total) = (usize::MAX, usize::MAX);
+            let status = phys_segment_cast_all(world, &seg, null(), buffer.as_mut_ptr(), 4, &mut written, &mut total);
+            assert_eq!(
+                (status, written, total),
+                (PHYS_ERROR_NON_FINITE, usize::MAX, usize::MAX)
+            );
+            assert_eq!(buffer, [sentinel; 4]);
+            let good = PhysSegment {
+                start: pv(Vec3::new(-5.0, 0.5, 0.5)),
+                end: pv(Vec3::new(5.0, 0.5, 0.5)),
+            };
+            let segs = [good, seg];
+            let mut hits = [false; 2];
+            let mut outs = [sentinel; 2];
+            let status = phys_segment_cast_batch(world, segs.as_ptr(), 2, null(), hits.as_mut_ptr(), outs.as_mut_ptr());
+            assert_eq!(status, PHYS_ERROR_NON_FINITE, "{s:?}");
+            assert_eq!((hits, outs), ([false; 2], [sentinel; 2]), "the batch wrote on failure");
+        }
     }
+    assert_eq!(c_state(world, &handles), before);
+    // SAFETY: made above, not used again.
+    unsafe { phys_world_destroy(world) };
+}
+
+/// `phys_overlap_box/sphere/capsule` refuse NaN, infinities, inverted boxes
+/// and negative radii (`non_finite_numbers_are_refused_in_every_input` covers the add and set functions), with
+/// nothing written.
+#[test]
+fn c_overlaps_refuse_bad_shapes() {
+    let (world, handles) = c_world(usize::MAX);
+    let before = c_state(world, &handles);
+    let sentinel = PhysColliderRef {
+        collider: PhysCollider { bits: 5 },
+        user_data: 5,
+    };
+    let check = |status, buffer: &[PhysColliderRef; 4], written: usize, total: usize, expected, what: &str| {
+        assert_eq!(status, expected, "{what}");
+        assert_eq!(
+            (written, total, *buffer),
+            (usize::MAX, usize::MAX, [sentinel; 4]),
+            "{what} wrote on failure"
+        );
+    };
+    let mut cases: Vec<(String, Shape, collide::ffi::PhysStatus)> = Vec::new();
+    for (name, desc) in non_finite_descs() {
+        if desc.transform == Transform::IDENTITY {
+            cases.push((name, desc.shape, PHYS_ERROR_NON_FINITE));
+        }
+    }
+    for (name, desc, error) in malformed_descs() {
+        if desc.transform == Transform::IDENTITY {
+            let status = match error {
+                Error::InvertedBox(_) => PHYS_ERROR_INVERTED_BOX,
+                Error::NegativeRadius => PHYS_ERROR_NEGATIVE_RADIUS,
+                _ => unreachable!("shape errors only"),
+            };
+            cases.push((name, desc.shape, status));
+        }
+    }
+    for (name, shape, expected) in cases {
+        let mut buffer = [sentinel; 4];
+        let (mut written, mut total) = (usize::MAX, usize::MAX);
+        let (out, w, t) = (
+            buffer.as_mut_ptr(),
+            &mut written as *mut usize,
+            &mut total as *mut usize,
+        );
+        // SAFETY: valid pointers to live locals; the buffer holds 4 records.
+        let status = unsafe {
+            match shape {
+                Shape::Aabb(b) => phys_overlap_box(world, &PhysAabb::from(b), null(), out, 4, w, t),
+                Shape::Sphere(s) => {
+                    let s = PhysSphere {
+                        center: pv(s.center),
+                        radius: s.radius,
+                    };
+                    phys_overlap_sphere(world, &s, null(), out, 4, w, t)
+                }
+                Shape::Capsule(c) => {
+                    let c = PhysCapsule {
+                        segment: PhysSegment {
+                            start: pv(c.segment.start),
+                            end: pv(c.segment.end),
+                        },
+                        radius: c.radius,
+                    };
+                    phys_overlap_capsule(world, &c, null(), out, 4, w, t)
+                }
+                _ => unreachable!("shapes of the three kinds above"),
+            }
+        };
+        check(status, &buffer, written, total, expected, &name);
+    }
+    assert_eq!(c_state(world, &handles), before);
+    // SAFETY: made above, not used again.
+    unsafe { phys_world_destroy(world) };
 }
 
 // ---------------------------------------------------------------------------
@@ -1876,687 +1379,4 @@ fn unknown_flags_and_non_unit_rotations_are_invalid_arguments() {
         assert_eq!(phys_get_transform(w, f.spare, &mut stored), PHYS_OK);
     }
     assert!((stored.rotation.w - 1.0).abs() < 1e-6, "{stored:?}");
-}
-
-// ---------------------------------------------------------------------------
-// Buffers and capacity.
-
-#[test]
-fn a_short_buffer_gets_only_the_total() {
-    let f = Fixture::new();
-    let expected = f.snapshot().pairwise;
-    assert_eq!(expected.len(), 2);
-    let finders: [(&str, BufferFinder); 2] = [
-        ("phys_test_pairwise_into", pairwise_into_mut),
-        ("phys_test_sweep_and_prune_into", phys_test_sweep_and_prune_into),
-    ];
-    for (name, finder) in finders {
-        // Capacity 0 with a NULL buffer: the way to ask for the total.
-        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-        let message = f.refuses(PHYS_ERROR_BUFFER_TOO_SMALL, &format!("{name} capacity 0"), || unsafe {
-            // SAFETY: NULL with capacity 0 is allowed; valid counters.
-            finder(f.world, null_mut(), 0, &mut written, &mut total)
-        });
-        assert_eq!((written, total), (SENTINEL_USIZE, 2), "{name}: only *total is written");
-        assert_eq!(message, "the buffer is too small: 2 records are needed");
-
-        // One short: nothing of the buffer is written.
-        let mut buffer = [sentinel_pair(); 3];
-        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-        f.refuses(PHYS_ERROR_BUFFER_TOO_SMALL, &format!("{name} capacity 1"), || unsafe {
-            // SAFETY: a buffer of at least `capacity` records.
-            finder(f.world, buffer.as_mut_ptr(), 1, &mut written, &mut total)
-        });
-        assert_eq!((written, total), (SENTINEL_USIZE, 2), "{name}");
-        assert!(
-            buffer.iter().all(|p| *p == sentinel_pair()),
-            "{name}: the buffer was written"
-        );
-
-        // Exactly enough, and more than enough: the records and no more.
-        for capacity in [2, 3] {
-            let mut buffer = [sentinel_pair(); 3];
-            let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-            // SAFETY: a buffer of `capacity` records.
-            let status = unsafe { finder(f.world, buffer.as_mut_ptr(), capacity, &mut written, &mut total) };
-            assert_eq!(status, PHYS_OK, "{name} capacity {capacity}");
-            assert_eq!((written, total), (2, 2));
-            assert_eq!(buffer[..2], expected[..]);
-            assert_eq!(buffer[2], sentinel_pair(), "{name}: wrote past the pairs");
-        }
-    }
-    assert_eq!(
-        (
-            expected[0].user_a,
-            expected[0].user_b,
-            expected[1].user_a,
-            expected[1].user_b
-        ),
-        (1, 2, 1, 3)
-    );
-}
-
-#[test]
-fn a_full_world_refuses_new_colliders() {
-    let world = new_world(Some(2));
-    let first = add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
-    let second = add_box(world, cube(1.0), &desc(2, 1.0, 0.0, 0.0));
-    let watched = [first, second];
-    let d = desc(3, 5.0, 0.0, 0.0);
-    let full = PHYS_ERROR_CAPACITY_EXCEEDED;
-    // SAFETY (every `unsafe` below): valid pointers.
-    type Add = Box<dyn Fn(*mut PhysCollider) -> PhysStatus>;
-    let attempts: [(&str, Add); 3] = [
-        (
-            "add_box",
-            Box::new(move |o| unsafe { phys_add_box(world, &cube(1.0), &d, o) }),
-        ),
-        (
-            "add_sphere",
-            Box::new(move |o| unsafe { phys_add_sphere(world, &sphere(1.0), &d, o) }),
-        ),
-        (
-            "add_capsule",
-            Box::new(move |o| unsafe { phys_add_capsule(world, &capsule(1.0), &d, o) }),
-        ),
-    ];
-    for (name, add) in &attempts {
-        let mut out = SENTINEL_HANDLE;
-        let message = refuses(world, &watched, full, name, || add(&mut out));
-        assert_eq!(out, SENTINEL_HANDLE, "{name}: *out was written");
-        assert!(message.contains("full"), "{message}");
-    }
-    // Room again after a removal.
-    assert_eq!(unsafe { phys_remove(world, first) }, PHYS_OK);
-    let mut out = SENTINEL_HANDLE;
-    assert_eq!(attempts[1].1(&mut out), PHYS_OK);
-    assert!(alive(world, out));
-    assert_eq!(count(world), 2);
-
-    // A limit of zero holds nothing.
-    let empty = new_world(Some(0));
-    let mut out = SENTINEL_HANDLE;
-    assert_eq!(unsafe { phys_add_sphere(empty, &sphere(1.0), null(), &mut out) }, full);
-    assert_eq!((out, count(empty)), (SENTINEL_HANDLE, 0));
-    unsafe {
-        phys_world_destroy(world);
-        phys_world_destroy(empty);
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Callbacks calling back into the world.
-
-/// What the re-entrant callback saw and did.
-struct Reentry {
-    world: *mut PhysWorld,
-    delivered: Vec<(u64, u64)>,
-    /// The statuses of the mutations tried from inside the callback.
-    mutations: Vec<PhysStatus>,
-    /// The world's count read from inside the callback.
-    counts: Vec<usize>,
-    /// The pairs a nested read-only `phys_test_pairwise` saw, with its status.
-    nested: Vec<(PhysStatus, Vec<(u64, u64)>)>,
-    /// Whether `phys_get_user_data` inside the callback agreed with the
-    /// user data delivered.
-    user_data_agrees: bool,
-}
-
-unsafe extern "C" fn collect_users(ctx: *mut c_void, _: PhysCollider, user_a: u64, _: PhysCollider, user_b: u64) {
-    // SAFETY: the test passes a `*mut Vec<(u64, u64)>`.
-    unsafe { (*ctx.cast::<Vec<(u64, u64)>>()).push((user_a, user_b)) };
-}
-
-/// Tries every kind of mutation on the world being iterated (removing `b`,
-/// moving `a`, adding, a mutating pair finder, destroying it), and reads it
-/// (the count, `a`'s user data, a nested read-only pair finder). Records
-/// instead of asserting: a panic must not unwind through collide's frames.
-unsafe extern "C" fn mutate_and_read(ctx: *mut c_void, a: PhysCollider, user_a: u64, b: PhysCollider, user_b: u64) {
-    // SAFETY: the test passes a `*mut Reentry` that outlives the call.
-    let state = unsafe { &mut *ctx.cast::<Reentry>() };
-    state.delivered.push((user_a, user_b));
-    let w = state.world;
-    let mut user = SENTINEL_U64;
-    let mut handle = SENTINEL_HANDLE;
-    let mut sink: Vec<(u64, u64)> = Vec::new();
-    let sink_ptr: *mut c_void = (&mut sink as *mut Vec<(u64, u64)>).cast();
-    // SAFETY: a live world; the callback may call back into it.
-    unsafe {
-        if phys_get_user_data(w, a, &mut user) != PHYS_OK || user != user_a {
-            state.user_data_agrees = false;
-        }
-        state.mutations.extend([
-            phys_remove(w, b),
-            phys_set_transform(w, a, &translation(50.0, 0.0, 0.0)),
-            phys_add_box(w, &cube(1.0), null(), &mut handle),
-            phys_test_sweep_and_prune(w, Some(collect_users), sink_ptr),
-            phys_find_pairs(w, Some(collect_users), sink_ptr),
-        ]);
-        // Refused, so the world survives it.
-        phys_world_destroy(w);
-        let mut n = SENTINEL_USIZE;
-        phys_world_count(w, &mut n);
-        state.counts.push(n);
-        let status = phys_test_pairwise(w, Some(collect_users), sink_ptr);
-        state.nested.push((status, sink));
-    }
-}
-
-type CallbackFinder = unsafe extern "C" fn(*mut PhysWorld, PhysPairCallback, *mut c_void) -> PhysStatus;
-
-unsafe extern "C" fn pairwise_mut(world: *mut PhysWorld, callback: PhysPairCallback, ctx: *mut c_void) -> PhysStatus {
-    // SAFETY: the caller's arguments, passed on.
-    unsafe { phys_test_pairwise(world, callback, ctx) }
-}
-
-#[test]
-fn a_callback_may_read_the_world_but_its_mutations_are_refused_as_busy() {
-    let world = new_world(None);
-    // Four mutually overlapping boxes: six pairs.
-    let handles: Vec<PhysCollider> = (1..=4)
-        .map(|user| add_box(world, cube(1.0), &desc(user, user as f32 * 0.1, 0.0, 0.0)))
-        .collect();
-    let all_pairs = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
-    let finders: [(&str, CallbackFinder); 3] = [
-        ("phys_test_pairwise", pairwise_mut),
-        ("phys_test_sweep_and_prune", phys_test_sweep_and_prune),
-        ("phys_find_pairs", phys_find_pairs),
-    ];
-    for (name, finder) in finders {
-        let mut state = Reentry {
-            world,
-            delivered: Vec::new(),
-            mutations: Vec::new(),
-            counts: Vec::new(),
-            nested: Vec::new(),
-            user_data_agrees: true,
-        };
-        // SAFETY: valid world, callback and context.
-        let status = unsafe { finder(world, Some(mutate_and_read), (&mut state as *mut Reentry).cast()) };
-        assert_eq!(status, PHYS_OK, "{name}");
-        assert_eq!(state.delivered, all_pairs, "{name}: every pair delivered");
-        assert_eq!(
-            state.mutations,
-            [PHYS_ERROR_WORLD_BUSY; 5 * 6],
-            "{name}: every mutation from the callback is refused"
-        );
-        assert_eq!(state.counts, [4; 6], "{name}: reads work, and the world is unchanged");
-        assert!(state.user_data_agrees, "{name}");
-        for (status, nested) in &state.nested {
-            assert_eq!(
-                (*status, nested.as_slice()),
-                (PHYS_OK, &all_pairs[..]),
-                "{name}: nested read"
-            );
-        }
-        assert_eq!(state.nested.len(), 6);
-        assert!(last_error().contains("busy"), "{name}: {}", last_error());
-        // The world is intact and free again: the boxes are where they were.
-        assert_eq!(count(world), 4);
-        assert!(handles.iter().all(|&h| alive(world, h)));
-        let pairs: Vec<(u64, u64)> = pairs_into(phys_test_sweep_and_prune_into, world)
-            .iter()
-            .map(|p| (p.user_a, p.user_b))
-            .collect();
-        assert_eq!(pairs, all_pairs, "{name}");
-    }
-    // Mutations work again once no call holds the world.
-    // SAFETY: valid world and handle; destroyed once.
-    unsafe {
-        assert_eq!(phys_remove(world, handles[1]), PHYS_OK);
-        assert_eq!(count(world), 3);
-        let mut calls = 0usize;
-        let ctx: *mut c_void = (&mut calls as *mut usize).cast();
-        assert_eq!(phys_test_pairwise(world, Some(count_pairs), ctx), PHYS_OK);
-        assert_eq!(calls, 3);
-        phys_world_destroy(world);
-    }
-}
-
-/// A segment whose end points are finite but whose direction overflows
-/// (`end − start` beyond `f32::MAX`) is refused, instead of a NaN hit point.
-#[test]
-fn a_segment_whose_direction_overflows_is_refused() {
-    let world = new_world(None);
-    add_box(world, cube(1.0), &desc(1, 0.0, 0.0, 0.0));
-    let huge = segment(v(-3.0e38, 0.0, 0.0), v(3.0e38, 0.0, 0.0));
-    let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_hit());
-    // SAFETY: valid pointers.
-    let status = unsafe { phys_segment_cast(world, &huge, null(), bool_out(&mut hit_byte), &mut hit) };
-    assert_eq!(status, PHYS_ERROR_NON_FINITE);
-    assert_eq!((hit_byte, hit), (SENTINEL_BOOL_BYTE, sentinel_hit()));
-    // SAFETY: made by phys_world_create.
-    unsafe { phys_world_destroy(world) };
-}
-
-// ---------------------------------------------------------------------------
-// The narrow phase's functions (`src/ffi/narrow.rs`).
-
-/// `phys_shape_cast_*`, `phys_closest_point` and
-/// `phys_move_and_slide_capsule` with the given inputs: the status, and
-/// whether every output kept its sentinel.
-fn narrow_query(world: *const PhysWorld, query: &NarrowQuery) -> (PhysStatus, bool) {
-    let (mut hit_byte, mut hit) = (SENTINEL_BOOL_BYTE, sentinel_shape_hit());
-    let closest_sentinel = PhysClosest {
-        collider: SENTINEL_HANDLE,
-        user_data: SENTINEL_U64,
-        distance: PhysDistance::default(),
-    };
-    let mut closest = closest_sentinel;
-    let (mut delta, mut hits) = (v(777.0, 777.0, 777.0), SENTINEL_USIZE);
-    // SAFETY: valid pointers; collide reads the numbers.
-    let status = unsafe {
-        match query {
-            NarrowQuery::CastSphere(s, m) => {
-                phys_shape_cast_sphere(world, s, m, null(), bool_out(&mut hit_byte), &mut hit)
-            }
-            NarrowQuery::CastCapsule(c, m) => {
-                phys_shape_cast_capsule(world, c, m, null(), bool_out(&mut hit_byte), &mut hit)
-            }
-            NarrowQuery::CastBox(b, m) => phys_shape_cast_box(world, b, m, null(), bool_out(&mut hit_byte), &mut hit),
-            NarrowQuery::Closest(p, max_distance) => {
-                phys_closest_point(world, p, *max_distance, null(), bool_out(&mut hit_byte), &mut closest)
-            }
-            NarrowQuery::Slide(c, m) => phys_move_and_slide_capsule(world, c, m, null(), 4, &mut delta, &mut hits),
-        }
-    };
-    let untouched = hit_byte == SENTINEL_BOOL_BYTE
-        && hit == sentinel_shape_hit()
-        && closest == closest_sentinel
-        && delta == v(777.0, 777.0, 777.0)
-        && hits == SENTINEL_USIZE;
-    (status, untouched)
-}
-
-/// The inputs of one narrow-phase query.
-enum NarrowQuery {
-    CastSphere(PhysSphere, PhysVec3),
-    CastCapsule(PhysCapsule, PhysVec3),
-    CastBox(PhysAabb, PhysVec3),
-    Closest(PhysVec3, f32),
-    Slide(PhysCapsule, PhysVec3),
-}
-
-/// A hull's points and a mesh's vertices: a unit cube's corners, and a
-/// floor triangle.
-fn cube_points() -> Vec<PhysVec3> {
-    (0..8)
-        .map(|i| v((i & 1) as f32, ((i >> 1) & 1) as f32, ((i >> 2) & 1) as f32))
-        .collect()
-}
-
-fn floor_vertices() -> Vec<PhysVec3> {
-    vec![v(-5.0, -3.0, -5.0), v(5.0, -3.0, -5.0), v(0.0, -3.0, 5.0)]
-}
-
-#[test]
-fn narrow_functions_refuse_non_finite_numbers() {
-    let f = Fixture::new();
-    let w = f.world;
-    let d = desc(9, 20.0, 0.0, 0.0);
-    let nf = PHYS_ERROR_NON_FINITE;
-    // SAFETY (every `unsafe` below): valid pointers; collide reads the numbers.
-    for (what, p) in non_finite_vecs(v(0.5, 0.5, 0.5)) {
-        let o = PhysObb { center: p, ..obb(1.0) };
-        f.refuses_add(nf, &format!("add_obb center.{what}"), |out| unsafe {
-            phys_add_obb(w, &o, &d, out)
-        });
-        let o = PhysObb {
-            half_extents: p,
-            ..obb(1.0)
-        };
-        f.refuses_add(nf, &format!("add_obb half_extents.{what}"), |out| unsafe {
-            phys_add_obb(w, &o, &d, out)
-        });
-        let t = PhysTriangle {
-            a: v(0.0, 0.0, 0.0),
-            b: v(1.0, 0.0, 0.0),
-            c: p,
-        };
-        f.refuses_add(nf, &format!("add_triangle c.{what}"), |out| unsafe {
-            phys_add_triangle(w, &t, &d, out)
-        });
-        let c = PhysCylinder {
-            segment: segment(v(0.0, 0.0, 0.0), p),
-            radius: 1.0,
-        };
-        f.refuses_add(nf, &format!("add_cylinder end.{what}"), |out| unsafe {
-            phys_add_cylinder(w, &c, &d, out)
-        });
-        for cone in [
-            PhysCone {
-                base_center: p,
-                apex: v(0.0, 2.0, 0.0),
-                radius: 1.0,
-            },
-            PhysCone {
-                base_center: v(0.0, 0.0, 0.0),
-                apex: p,
-                radius: 1.0,
-            },
-        ] {
-            f.refuses_add(nf, &format!("add_cone {what}"), |out| unsafe {
-                phys_add_cone(w, &cone, &d, out)
-            });
-        }
-        let mut points = cube_points();
-        points[5] = p;
-        f.refuses_add(nf, &format!("add_hull point.{what}"), |out| unsafe {
-            phys_add_hull(w, points.as_ptr(), points.len(), &d, out)
-        });
-        let mut vertices = floor_vertices();
-        vertices[1] = p;
-        f.refuses_add(nf, &format!("add_mesh vertex.{what}"), |out| unsafe {
-            phys_add_mesh(w, vertices.as_ptr(), 3, [0u32, 1, 2].as_ptr(), 3, &d, out)
-        });
-        let o = PhysObb { center: p, ..obb(1.0) };
-        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-        f.refuses(nf, &format!("overlap_obb center.{what}"), || unsafe {
-            phys_overlap_obb(w, &o, null(), std::ptr::null_mut(), 0, &mut written, &mut total)
-        });
-        assert_eq!(
-            (written, total),
-            (SENTINEL_USIZE, SENTINEL_USIZE),
-            "overlap_obb wrote on failure"
-        );
-        // The moving shape's numbers, the motion's, the point's.
-        let good = v(0.0, 1.0, 0.0);
-        let queries = [
-            NarrowQuery::CastSphere(PhysSphere { center: p, radius: 0.5 }, good),
-            NarrowQuery::CastSphere(sphere(0.5), p),
-            NarrowQuery::CastCapsule(
-                PhysCapsule {
-                    segment: segment(p, good),
-                    radius: 0.5,
-                },
-                good,
-            ),
-            NarrowQuery::CastCapsule(capsule(0.5), p),
-            NarrowQuery::CastBox(aabb(p, v(1.0, 1.0, 1.0)), good),
-            NarrowQuery::CastBox(cube(0.5), p),
-            NarrowQuery::Closest(p, 1.0),
-            NarrowQuery::Slide(
-                PhysCapsule {
-                    segment: segment(good, p),
-                    radius: 0.5,
-                },
-                good,
-            ),
-            NarrowQuery::Slide(capsule(0.5), p),
-        ];
-        for (i, q) in queries.iter().enumerate() {
-            let what = format!("narrow query {i} with {what}");
-            let mut untouched = false;
-            f.refuses(nf, &what, || {
-                let (status, kept) = narrow_query(w, q);
-                untouched = kept;
-                status
-            });
-            assert!(untouched, "{what}: an output was written");
-        }
-    }
-    for (what, rotation) in non_finite_quats(IDENTITY) {
-        let o = PhysObb { rotation, ..obb(1.0) };
-        f.refuses_add(nf, &format!("add_obb rotation.{what}"), |out| unsafe {
-            phys_add_obb(w, &o, &d, out)
-        });
-        let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-        f.refuses(nf, &format!("overlap_obb rotation.{what}"), || unsafe {
-            phys_overlap_obb(w, &o, null(), std::ptr::null_mut(), 0, &mut written, &mut total)
-        });
-    }
-    for x in NON_FINITE {
-        let c = PhysCylinder {
-            segment: segment(v(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0)),
-            radius: x,
-        };
-        f.refuses_add(nf, &format!("add_cylinder radius {x}"), |out| unsafe {
-            phys_add_cylinder(w, &c, &d, out)
-        });
-        let cone = PhysCone {
-            base_center: v(0.0, 0.0, 0.0),
-            apex: v(0.0, 1.0, 0.0),
-            radius: x,
-        };
-        f.refuses_add(nf, &format!("add_cone radius {x}"), |out| unsafe {
-            phys_add_cone(w, &cone, &d, out)
-        });
-        for q in [
-            NarrowQuery::CastSphere(sphere(x), v(0.0, 1.0, 0.0)),
-            NarrowQuery::CastCapsule(capsule(x), v(0.0, 1.0, 0.0)),
-            NarrowQuery::Closest(v(0.0, 0.0, 0.0), x),
-            NarrowQuery::Slide(capsule(x), v(0.0, 1.0, 0.0)),
-        ] {
-            let (status, untouched) = f.snapshot_unchanged(|| narrow_query(w, &q));
-            assert_eq!(status, nf, "radius or max_distance {x}: {}", last_error());
-            assert!(untouched);
-        }
-    }
-    // A finite motion carrying the shape beyond f32, a finite radius
-    // growing the search box beyond it.
-    for q in [
-        NarrowQuery::CastSphere(
-            PhysSphere {
-                center: v(3.0e38, 0.0, 0.0),
-                radius: 1.0,
-            },
-            v(1.0e38, 0.0, 0.0),
-        ),
-        NarrowQuery::Slide(
-            PhysCapsule {
-                segment: segment(v(3.0e38, 0.0, 0.0), v(3.0e38, 1.0, 0.0)),
-                radius: 1.0,
-            },
-            v(1.0e38, 0.0, 0.0),
-        ),
-        NarrowQuery::Closest(v(3.0e38, 0.0, 0.0), 1.0e38),
-    ] {
-        let (status, untouched) = f.snapshot_unchanged(|| narrow_query(w, &q));
-        assert_eq!(status, nf, "an overflowing motion or radius: {}", last_error());
-        assert!(untouched);
-    }
-}
-
-#[test]
-fn narrow_functions_refuse_malformed_shapes_and_counts() {
-    let f = Fixture::new();
-    let w = f.world;
-    let d = desc(9, 20.0, 0.0, 0.0);
-    let invalid = PHYS_ERROR_INVALID_ARGUMENT;
-    // SAFETY (every `unsafe` below): valid pointers; every array holds at
-    // least its count of records, or the count's byte length overflows
-    // `isize` (refused before anything is read).
-    for axis in 0..3 {
-        let o = PhysObb {
-            half_extents: with_component(v(1.0, 1.0, 1.0), axis, -0.25),
-            ..obb(1.0)
-        };
-        f.refuses_add(
-            PHYS_ERROR_INVERTED_BOX,
-            &format!("add_obb half-extent {axis} < 0"),
-            |out| unsafe { phys_add_obb(w, &o, &d, out) },
-        );
-    }
-    let skewed = PhysObb {
-        rotation: PhysQuat {
-            x: 0.0,
-            y: 0.0,
-            z: 0.0,
-            w: 1.01,
-        },
-        ..obb(1.0)
-    };
-    f.refuses_add(invalid, "add_obb with a non-unit rotation", |out| unsafe {
-        phys_add_obb(w, &skewed, &d, out)
-    });
-    let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-    f.refuses(invalid, "overlap_obb with a non-unit rotation", || unsafe {
-        phys_overlap_obb(w, &skewed, null(), std::ptr::null_mut(), 0, &mut written, &mut total)
-    });
-    let c = PhysCylinder {
-        segment: segment(v(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0)),
-        radius: -1.0,
-    };
-    f.refuses_add(PHYS_ERROR_NEGATIVE_RADIUS, "add_cylinder radius -1", |out| unsafe {
-        phys_add_cylinder(w, &c, &d, out)
-    });
-    let cone = PhysCone {
-        base_center: v(0.0, 0.0, 0.0),
-        apex: v(0.0, 1.0, 0.0),
-        radius: -1.0,
-    };
-    f.refuses_add(PHYS_ERROR_NEGATIVE_RADIUS, "add_cone radius -1", |out| unsafe {
-        phys_add_cone(w, &cone, &d, out)
-    });
-
-    // Hulls: too few points (0–3 of the cube's), coplanar ones (a face),
-    // coincident ones, a count whose byte length overflows.
-    let cube = cube_points();
-    let face = [cube[0], cube[1], cube[2], cube[3], v(0.5, 0.5, 0.0)];
-    let same = [v(1.0, 2.0, 3.0); 5];
-    let hulls: [(&str, *const PhysVec3, usize); 7] = [
-        ("0 points", cube.as_ptr(), 0),
-        ("3 points", cube.as_ptr(), 3),
-        ("a face", face.as_ptr(), face.len()),
-        ("one point five times", same.as_ptr(), same.len()),
-        ("count usize::MAX", cube.as_ptr(), usize::MAX),
-        ("count isize::MAX / 4", cube.as_ptr(), isize::MAX as usize / 4),
-        (
-            "count past isize::MAX bytes",
-            cube.as_ptr(),
-            isize::MAX as usize / 12 + 1,
-        ),
-    ];
-    for (what, points, count) in hulls {
-        f.refuses_add(invalid, &format!("add_hull {what}"), |out| unsafe {
-            phys_add_hull(w, points, count, &d, out)
-        });
-    }
-    // A hull's scale must have no zero component.
-    let flat = PhysColliderDesc {
-        transform: PhysTransform {
-            scale: v(1.0, 0.0, 1.0),
-            ..translation(20.0, 0.0, 0.0)
-        },
-        ..d
-    };
-    f.refuses_add(invalid, "add_hull with a zero scale", |out| unsafe {
-        phys_add_hull(w, cube.as_ptr(), cube.len(), &flat, out)
-    });
-
-    // Meshes: no triangle, a count not a multiple of 3, an index out of
-    // range, counts whose byte lengths overflow.
-    let vertices = floor_vertices();
-    let indices = [0u32, 1, 2, 2, 1, 3];
-    let meshes: [(&str, usize, usize); 7] = [
-        ("0 indices", 3, 0),
-        ("2 indices", 3, 2),
-        ("4 indices", 3, 4),
-        ("index 3 of 3 vertices", 3, 6),
-        ("2 vertices for index 2", 2, 3),
-        ("vertex_count usize::MAX", usize::MAX, 3),
-        ("index_count usize::MAX", 3, usize::MAX),
-    ];
-    for (what, vertex_count, index_count) in meshes {
-        f.refuses_add(invalid, &format!("add_mesh {what}"), |out| unsafe {
-            phys_add_mesh(
-                w,
-                vertices.as_ptr(),
-                vertex_count,
-                indices.as_ptr(),
-                index_count,
-                &d,
-                out,
-            )
-        });
-    }
-
-    // A full world: the shape is read (a hull or mesh built) first, then
-    // the world refuses.
-    let full = new_world(Some(0));
-    let mut out = SENTINEL_HANDLE;
-    let tri = PhysTriangle {
-        a: v(0.0, 0.0, 0.0),
-        b: v(1.0, 0.0, 0.0),
-        c: v(0.0, 1.0, 0.0),
-    };
-    let cylinder = PhysCylinder {
-        segment: segment(v(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0)),
-        radius: 1.0,
-    };
-    let upright = PhysCone { radius: 1.0, ..cone };
-    // SAFETY: valid pointers; the arrays hold their counts.
-    let statuses = unsafe {
-        [
-            phys_add_obb(full, &obb(1.0), null(), &mut out),
-            phys_add_triangle(full, &tri, null(), &mut out),
-            phys_add_cylinder(full, &cylinder, null(), &mut out),
-            phys_add_cone(full, &upright, null(), &mut out),
-            phys_add_hull(full, cube.as_ptr(), cube.len(), null(), &mut out),
-            phys_add_mesh(full, vertices.as_ptr(), 3, indices.as_ptr(), 3, null(), &mut out),
-            phys_add_hull(full, cube.as_ptr(), 3, null(), &mut out),
-        ]
-    };
-    assert_eq!(statuses[..6], [PHYS_ERROR_CAPACITY_EXCEEDED; 6]);
-    assert_eq!(statuses[6], invalid, "a bad hull is refused before the capacity");
-    assert_eq!((out, count(full)), (SENTINEL_HANDLE, 0));
-    // SAFETY: made above, not used again.
-    unsafe { phys_world_destroy(full) };
-
-    // Malformed moving shapes.
-    for (q, status) in [
-        (
-            NarrowQuery::CastSphere(sphere(-1.0), v(0.0, 1.0, 0.0)),
-            PHYS_ERROR_NEGATIVE_RADIUS,
-        ),
-        (
-            NarrowQuery::CastCapsule(capsule(-1.0), v(0.0, 1.0, 0.0)),
-            PHYS_ERROR_NEGATIVE_RADIUS,
-        ),
-        (
-            NarrowQuery::Slide(capsule(-1.0), v(0.0, 1.0, 0.0)),
-            PHYS_ERROR_NEGATIVE_RADIUS,
-        ),
-        (
-            NarrowQuery::CastBox(aabb(v(0.0, 1.0, 0.0), v(1.0, 0.0, 1.0)), v(0.0, 1.0, 0.0)),
-            PHYS_ERROR_INVERTED_BOX,
-        ),
-    ] {
-        assert_eq!(
-            f.snapshot_unchanged(|| narrow_query(w, &q)),
-            (status, true),
-            "{}",
-            last_error()
-        );
-    }
-
-    // A negative search radius.
-    let (status, untouched) = f.snapshot_unchanged(|| narrow_query(w, &NarrowQuery::Closest(v(0.0, 0.0, 0.0), -1.0)));
-    assert_eq!((status, untouched), (invalid, true), "closest_point within -1");
-
-    // overlap_obb into a short buffer: only the total.
-    let mut refs = [PhysColliderRef::default(); 1];
-    let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
-    // SAFETY: one writable record.
-    let status = unsafe { phys_overlap_obb(w, &obb(1.0), null(), refs.as_mut_ptr(), 1, &mut written, &mut total) };
-    assert_eq!(
-        (status, written, total, refs[0]),
-        (
-            PHYS_ERROR_BUFFER_TOO_SMALL,
-            SENTINEL_USIZE,
-            3,
-            PhysColliderRef::default()
-        ),
-        "the probe, the ball and the pill overlap the box"
-    );
-}
-
-impl Fixture {
-    /// Runs `call` (which must fail), checking the world did not change.
-    fn snapshot_unchanged<T>(&self, call: impl FnOnce() -> T) -> T {
-        let before = self.snapshot();
-        let result = call();
-        assert_eq!(self.snapshot(), before, "the world changed");
-        result
-    }
 }

@@ -62,10 +62,10 @@ fn trivial_inputs_run_cleanly() {
 // The findings of RELIABILITY.md, each as the seed that found it (replayed
 // above with the rest) and as a direct test. Fixed findings (F3, F4, F8)
 // have their regression tests beside the code they exercise:
-// `robustness::a_collider_near_f32_max_stays_found_after_an_update` (F3),
-// `robustness::a_world_shape_with_a_nan_is_refused` (F4),
-// `bad_input::overlap_with_unbounded_bounds_finds_everything` and
-// `bad_input::c_huge_coordinates_are_accepted_or_refused_never_a_panic` (F8).
+// `world_queries::edges::a_collider_near_f32_max_stays_found_after_an_update` (F3),
+// `world_queries::edges::a_world_shape_with_a_nan_is_refused` (F4),
+// `world_bad_input::overlap_with_unbounded_bounds_finds_everything` and
+// `ffi_queries::c_huge_coordinates_are_accepted_or_refused_never_a_panic` (F8).
 // An open one is an `#[ignore]`d test of the behaviour it should have; the
 // seed of an open panic goes into a subdirectory (`fuzz/seeds/<target>/open/`),
 // which the replay above skips (it replays files only).

@@ -24,8 +24,8 @@ use std::time::{Duration, Instant};
 use collide::math::Vec3;
 use collide::{Aabb, ColliderDesc, ColliderKey, Hit, Pair, QueryFilter, Segment, Shape, Transform, World};
 
-mod random;
-use random::{seeded, Draw};
+mod common;
+use common::random::{seeded, Draw};
 
 /// `(VmRSS, VmHWM)` of this process in bytes, from /proc/self/status.
 fn rss() -> (usize, usize) {

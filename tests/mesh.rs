@@ -15,9 +15,9 @@ use collide::{
     World,
 };
 
-mod random;
+mod common;
+use common::random::{seeded, Draw, TestRng};
 use rand::RngExt;
-use random::{seeded, Draw, TestRng};
 
 /// An 8 × 8 floor of unit quads on y = 0 over x, z ∈ [−4, 4], and a ramp
 /// rising from the floor's edge x = 4 to y = 2 at x = 8 (4 × 8 quads),

@@ -19,7 +19,7 @@
 //! fail the tests, naming the Debian package: `build-essential` (cc, c++,
 //! make, nm, readelf), `pkg-config` and `cmake`.
 
-mod ctools;
+mod common;
 
 use std::collections::BTreeMap;
 use std::mem::{align_of, offset_of, size_of};
@@ -28,7 +28,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use collide::ffi::*;
-use ctools::{
+use common::c::{
     cc, command_of, cxx, fresh_dir, lib_dir, make_examples, makefile_native_libs, manifest_dir, profile_dir, read,
     require_tool, run_ok, stdout_of, the_line,
 };

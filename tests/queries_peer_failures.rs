@@ -17,6 +17,8 @@
 // The inputs are the reports' literals, verbatim, digits past f32's included.
 #![allow(clippy::excessive_precision)]
 
+mod common;
+
 use std::sync::Arc;
 
 use collide::math::{Quat, Vec3};
@@ -26,6 +28,7 @@ use collide::{
     Aabb, Capsule, ColliderDesc, ColliderKey, ConvexHull, Cylinder, Obb, QueryFilter, Segment, Shape, Sphere, Triangle,
     TriangleMesh, World,
 };
+use common::geometry::v;
 
 // ---------------------------------------------------------------------------
 // f64 reference geometry (Ericson, Real-Time Collision Detection, §5.1)
@@ -239,10 +242,6 @@ struct Rect {
 // ---------------------------------------------------------------------------
 // collide helpers
 // ---------------------------------------------------------------------------
-
-fn v(x: f32, y: f32, z: f32) -> Vec3 {
-    Vec3::new(x, y, z)
-}
 
 /// A world holding `shapes` as colliders, in order.
 fn world_of(shapes: impl IntoIterator<Item = Shape>) -> (World, Vec<ColliderKey>) {

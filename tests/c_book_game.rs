@@ -11,7 +11,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use common::{close3, make, of_kind, records, run, Record};
+use common::c::{close3, make, of_kind, records, run, Record};
 
 /// The two builds of the game, made once per test process.
 struct Builds {

@@ -1,14 +1,13 @@
-//! What `tests/shipping.rs`, `tests/sanitizers.rs` and `tests/c_threads.rs`
-//! share: where cargo put the library for this test run, the C toolchain and
-//! the other tools they drive (each missing one fails the test, naming the
-//! Debian package that provides it: these tests never skip), and the
-//! `kind key=value ...` lines the C programs print.
+//! What the tests of the compiled C and C++ programs share (`c_*.rs`,
+//! `cpp_wrapper.rs`, `shipping.rs`): where cargo put the library for this
+//! test run, the C toolchain and the other tools they drive (each missing one
+//! fails the test, naming the Debian package that provides it: these tests
+//! never skip), the builds of `examples-c/` with its Makefile, and the
+//! `kind key=value ...` lines the programs print.
 //!
 //! Every build goes under `target/<profile>/`, so the source tree stays clean.
-//!
-//! Each test crate uses a part of it.
-#![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -156,20 +155,83 @@ pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-#[allow(dead_code)] // `Record::vec` serves the other helper module's tests.
-#[path = "../common/record.rs"]
-mod record;
+/// Runs `make -C examples-c TARGET` with the binaries going to
+/// `target/<profile>/<build_dir>/`, and returns that directory.
+pub fn make(target: &str, build_dir: &str) -> PathBuf {
+    let build_dir = profile_dir().join(build_dir);
+    make_examples(&build_dir, &[], [target]);
+    build_dir
+}
 
-pub use record::Record;
+/// Runs a built program, asserts it exits with status 0, and returns its stdout.
+pub fn run(binary: &Path) -> String {
+    stdout_of(&mut Command::new(binary))
+}
+
+/// One output line of the C and C++ programs: its first word, and its
+/// `key=value` words.
+pub struct Record {
+    pub kind: String,
+    fields: HashMap<String, String>,
+}
+
+impl Record {
+    pub fn parse(line: &str) -> Self {
+        let mut words = line.split_whitespace();
+        let kind = words.next().unwrap_or_default().to_owned();
+        let fields = words
+            .filter_map(|w| w.split_once('='))
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        Self { kind, fields }
+    }
+
+    pub fn str(&self, key: &str) -> &str {
+        self.fields
+            .get(key)
+            .unwrap_or_else(|| panic!("a `{}` line has no `{key}=`", self.kind))
+    }
+
+    pub fn num<T: std::str::FromStr>(&self, key: &str) -> T {
+        let value = self.str(key);
+        value
+            .parse()
+            .unwrap_or_else(|_| panic!("`{key}={value}` is not a number"))
+    }
+
+    pub fn vec(&self, key: &str) -> [f32; 3] {
+        let parts: Vec<f32> = self
+            .str(key)
+            .split(',')
+            .map(|x| x.parse().expect("a coordinate"))
+            .collect();
+        parts.try_into().expect("three coordinates")
+    }
+}
+
+/// Every line of `output`, parsed.
+pub fn records(output: &str) -> Vec<Record> {
+    output.lines().map(Record::parse).collect()
+}
+
+/// The records of one kind.
+pub fn of_kind<'a>(records: &'a [Record], kind: &str) -> Vec<&'a Record> {
+    records.iter().filter(|r| r.kind == kind).collect()
+}
 
 /// The lines of `output` of one kind.
-pub fn of_kind(output: &str, kind: &str) -> Vec<Record> {
+pub fn lines_of_kind(output: &str, kind: &str) -> Vec<Record> {
     output.lines().map(Record::parse).filter(|r| r.kind == kind).collect()
 }
 
 /// The one line of `output` of one kind.
 pub fn the_line(output: &str, kind: &str) -> Record {
-    let mut lines = of_kind(output, kind);
+    let mut lines = lines_of_kind(output, kind);
     assert_eq!(lines.len(), 1, "one `{kind}` line in:\n{output}");
     lines.pop().expect("one line")
+}
+
+/// Whether two vectors agree within `eps` per coordinate.
+pub fn close3(a: [f32; 3], b: [f32; 3], eps: f32) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - y).abs() <= eps)
 }

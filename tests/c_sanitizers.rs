@@ -21,14 +21,14 @@
 //! `valgrind` fails the memcheck tests, naming the Debian package; the
 //! sanitizer runtimes come with gcc (`build-essential`).
 
-mod ctools;
+mod common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use ctools::{make_examples, profile_dir, require_tool, run_ok, stdout_of};
+use common::c::{make_examples, profile_dir, require_tool, run_ok, stdout_of};
 
 /// The flags of both sanitizers, for compiling and for linking.
 const SANITIZE: &str = "-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all";

@@ -3,18 +3,21 @@
 //! touching thin shapes, cylinders along a box's or triangle's edge, and a
 //! zero-length segment inside a box. Every point is checked against its
 //! shape by a distance computed here in `f64`.
-
-use collide::math::{DVec3, Quat, Vec3};
-use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
-use collide::{query, Aabb, Capsule, ColliderDesc, Obb, QueryFilter, Segment, Shape, Sphere, World};
+//!
+//! Then the degenerate inputs (zero sizes, coincident points, parallel
+//! edges, coordinates around 1e5, NaN and infinities), which must give
+//! finite, documented answers and never NaN or a panic.
 
 mod common;
-mod random;
-use random::{seeded, Draw, TestRng};
 
-fn v(x: f32, y: f32, z: f32) -> Vec3 {
-    Vec3::new(x, y, z)
-}
+use collide::math::{DVec3, Quat, Vec3};
+use collide::query::{contact, distance, intersects, shape_cast, time_of_impact, RigidMotion, ToiOptions};
+use collide::shape::{Cone, ConvexHull, Cylinder, Pose, Support, Triangle};
+use collide::{query, Aabb, Capsule, ColliderDesc, Error, Obb, QueryFilter, Segment, Shape, Sphere, World};
+use common::float::*;
+use common::geometry::*;
+use common::random::{seeded, Draw, TestRng};
+use std::f32::consts::{FRAC_PI_4, SQRT_2};
 
 /// The distance from `p` to the solid oriented box, in `f64`.
 fn distance_to_obb(obb: &Obb, p: Vec3) -> f64 {
@@ -932,4 +935,259 @@ fn boxes_touching_at_a_rim_report_points_on_both() {
         "{c:?}"
     );
     assert!((c.point_a - c.point_b - c.depth * c.normal).length() < 1e-5, "{c:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Degenerate inputs: finite, documented answers
+// ---------------------------------------------------------------------------
+
+/// Zero-size and flat shapes of every kind.
+fn degenerate_shapes(at: Vec3) -> Vec<Shape> {
+    vec![
+        Shape::Sphere(Sphere::new(at, 0.0)),
+        Shape::Aabb(Aabb::new(at, at)),
+        Shape::Aabb(Aabb::new(at, at + v(1.0, 0.0, 0.0))),
+        Shape::Aabb(Aabb::new(at, at + v(1.0, 1.0, 0.0))),
+        Shape::Obb(Obb::new(at, Quat::from_rotation_x(0.3), Vec3::ZERO)),
+        Shape::Capsule(Capsule::new(seg(at, at), 0.5)),
+        Shape::Capsule(Capsule::new(seg(at, at + Vec3::X), 0.0)),
+        Shape::Capsule(Capsule::new(seg(at, at), 0.0)),
+        Shape::Triangle(Triangle::new(at, at, at)),
+        Shape::Triangle(Triangle::new(at, at + Vec3::X, at + v(2.0, 0.0, 0.0))),
+        Shape::Cylinder(Cylinder::new(seg(at, at), 0.5)),
+        Shape::Cylinder(Cylinder::new(seg(at, at + Vec3::Y), 0.0)),
+        Shape::Cone(Cone::new(at, at, 0.5)),
+        Shape::Cone(Cone::new(at, at + Vec3::Y, 0.0)),
+    ]
+}
+
+fn check_every_query(a: &Shape, b: &Shape) {
+    let d = distance(a, b);
+    assert_finite_distance(&d);
+    let _ = intersects(a, b);
+    if let Some(c) = contact(a, b) {
+        assert_finite_contact(&c);
+    }
+    if let Some(c) = a.contact(b) {
+        assert_finite_contact(&c);
+    }
+    for motion in [Vec3::ZERO, v(0.5, -0.3, 0.2), v(-30.0, 1.0, 0.0)] {
+        if let Some(hit) = shape_cast(a, motion, b, Vec3::ZERO) {
+            assert!(hit.t.is_finite() && (0.0..=1.0).contains(&hit.t), "{a:?} {b:?} {hit:?}");
+            assert!(hit.point.is_finite() && hit.normal.is_finite(), "{a:?} {b:?} {hit:?}");
+        }
+    }
+    let spin = RigidMotion::new(Pose::IDENTITY, Vec3::ZERO, v(0.3, 0.1, 0.0), v(0.0, 0.0, 1.0));
+    let still = RigidMotion::stationary(Pose::IDENTITY);
+    if let Some(hit) = time_of_impact(a, &spin, b, &still, &ToiOptions::default()) {
+        assert!(
+            hit.t.is_finite() && hit.point.is_finite() && hit.normal.is_finite(),
+            "{hit:?}"
+        );
+    }
+    let s = seg(a.center() - v(3.0, 2.0, 1.0), b.center() + v(1.0, 0.5, 0.2));
+    if let Some(hit) = s.cast_convex(b) {
+        assert!(hit.t.is_finite() && hit.normal.is_finite(), "{b:?} {hit:?}");
+    }
+}
+
+#[test]
+fn zero_size_and_flat_shapes_give_finite_answers() {
+    let degenerate = degenerate_shapes(v(0.1, 0.2, 0.3));
+    let regular = all_shapes();
+    for a in &degenerate {
+        for b in degenerate.iter().chain(&regular) {
+            check_every_query(a, b);
+            check_every_query(b, a);
+        }
+    }
+    // Two zero-size spheres at the same point: touching, distance 0.
+    let p = Sphere::new(Vec3::ONE, 0.0);
+    let d = distance(&p, &p);
+    assert_eq!((d.distance, d.normal, d.point_a), (0.0, None, Vec3::ONE));
+    assert!(intersects(&p, &p));
+    let c = p.contact_sphere(&p).unwrap();
+    assert_eq!((c.depth, c.normal), (0.0, Vec3::X));
+    // A zero-size box touching a face.
+    let c = contact(&Aabb::new(Vec3::ONE, Vec3::ONE), &Aabb::new(Vec3::ZERO, Vec3::ONE)).unwrap();
+    assert_close(c.depth, 0.0, 1e-6);
+}
+
+#[test]
+fn coincident_shapes_give_their_width() {
+    // Identical boxes: the least width, 2·min half-extent, along that axis.
+    let a = Obb::new(v(1.0, 2.0, 3.0), Quat::from_rotation_y(0.7), v(1.0, 0.25, 2.0));
+    let c = a.contact_obb(&a).unwrap();
+    assert_close(c.depth, 0.5, 1e-6);
+    assert_close(c.normal.y.abs(), 1.0, 1e-6);
+    let c = contact(&a, &a).unwrap();
+    assert_close(c.depth, 0.5, 1e-5);
+    // Identical spheres and capsules.
+    let s = Sphere::new(Vec3::ONE, 2.0);
+    assert_eq!(s.contact_sphere(&s).unwrap().depth, 4.0);
+    let capsule = Capsule::new(seg(Vec3::ZERO, Vec3::Y), 0.5);
+    let c = capsule.contact_capsule(&capsule).unwrap();
+    assert_eq!(c.depth, 1.0);
+    assert_close(c.normal.dot(Vec3::Y), 0.0, 1e-6);
+    let c = contact(&capsule, &capsule).unwrap();
+    assert_close(c.depth, 1.0, 1e-5);
+    // Identical hulls and triangles (a flat triangle has no depth of its own).
+    let hull = cube_hull(Vec3::ZERO, v(1.0, 2.0, 3.0));
+    assert_close(contact(&hull, &hull).unwrap().depth, 1.0, 1e-5);
+    let tri = Triangle::new(Vec3::ZERO, Vec3::X, Vec3::Y);
+    let c = contact(&tri, &tri).unwrap();
+    assert_eq!(c.depth, 0.0);
+    assert_vec_close(c.normal.abs(), Vec3::Z, 1e-6);
+}
+
+#[test]
+fn parallel_edges_and_faces() {
+    // Boxes with parallel edges (same rotation) and a tiny relative turn.
+    let r = Quat::from_rotation_y(0.3);
+    let a = Obb::new(Vec3::ZERO, r, Vec3::ONE);
+    let b = Obb::new(r * v(1.9, 0.5, 0.0), r, Vec3::ONE);
+    let c = a.contact_obb(&b).unwrap();
+    assert_close(c.depth, 0.1, 1e-5);
+    assert_vec_close(c.normal, r * Vec3::X, 1e-5);
+    let b = Obb::new(r * v(1.9, 0.5, 0.0), r * Quat::from_rotation_x(1e-7), Vec3::ONE);
+    let c = a.contact_obb(&b).unwrap();
+    assert_close(c.depth, 0.1, 1e-5);
+    assert!(c.normal.is_finite());
+    // Parallel segments and capsules, overlapping along their length.
+    let s = seg(Vec3::ZERO, v(2.0, 0.0, 0.0));
+    let t = seg(v(1.0, 0.5, 0.0), v(3.0, 0.5, 0.0));
+    let d = distance(&s, &t);
+    assert_close(d.distance, 0.5, 1e-6);
+    assert_vec_close(d.normal.unwrap(), Vec3::Y, 1e-6);
+    let c = Capsule::new(s, 0.3).contact_capsule(&Capsule::new(t, 0.3)).unwrap();
+    assert_close(c.depth, 0.1, 1e-6);
+    assert_eq!(c.normal, Vec3::Y);
+    // Coplanar overlapping triangles: depth 0 along their normal.
+    let t1 = Triangle::new(Vec3::ZERO, v(2.0, 0.0, 0.0), v(0.0, 2.0, 0.0));
+    let t2 = Triangle::new(v(0.5, 0.5, 0.0), v(2.5, 0.5, 0.0), v(0.5, 2.5, 0.0));
+    let c = contact(&t1, &t2).unwrap();
+    assert_eq!(c.depth, 0.0);
+    assert_vec_close(c.normal.abs(), Vec3::Z, 1e-6);
+    // A segment cast along a box face.
+    let along = seg(v(-1.0, 1.0, 0.5), v(2.0, 1.0, 0.5));
+    let hit = along.cast_convex(&Aabb::new(Vec3::ZERO, Vec3::ONE));
+    assert!(hit.is_none_or(|h| h.t.is_finite()));
+}
+
+#[test]
+fn coordinates_around_1e5() {
+    let o = Vec3::splat(1.0e5);
+    let a = Aabb::new(o, o + Vec3::ONE);
+    let b = Obb::new(o + v(2.5, 0.5, 0.5), Quat::from_rotation_z(FRAC_PI_4), Vec3::splat(0.5));
+    // Distance: 2.5 − 0.5·√2 − 1 from the box's face to the turned box's edge.
+    let d = distance(&a, &b);
+    assert_close(d.distance, 1.5 - 0.5 * SQRT_2, 2e-2);
+    assert!(d.normal.is_some());
+    let s = Sphere::new(o + v(1.4, 0.5, 0.5), 0.5);
+    let c = contact(&a, &s).unwrap();
+    assert_close(c.depth, 0.1, 2e-2);
+    assert_vec_close(c.normal, Vec3::X, 1e-2);
+    let c = s.contact_aabb(&a).unwrap();
+    assert_close(c.depth, 0.1, 2e-2);
+    let cone = Cone::new(o + v(0.5, 3.0, 0.5), o + v(0.5, 2.0, 0.5), 0.5);
+    let hit = shape_cast(&cone, v(0.0, -2.0, 0.0), &a, Vec3::ZERO).unwrap();
+    assert_close(hit.t, 0.5, 1e-2);
+    let hull = cube_hull(o + v(0.0, 0.0, 3.0), o + v(1.0, 1.0, 4.0));
+    let hit = shape_cast(&hull, v(0.0, 0.0, -4.0), &a, Vec3::ZERO).unwrap();
+    assert_close(hit.t, 0.5, 1e-2);
+    for x in degenerate_shapes(o).iter().chain(&[Shape::Aabb(a), Shape::Obb(b)]) {
+        for y in degenerate_shapes(o + v(0.3, 0.0, 0.0)) {
+            check_every_query(x, &y);
+        }
+    }
+    // Far apart at large coordinates: still finite.
+    let far = Sphere::new(-o, 1.0);
+    assert_close(
+        distance(&a, &far).distance,
+        (o * 2.0).length() - 1.0 - 0.5f32.sqrt() * 0.0 - 1.0,
+        100.0,
+    );
+}
+
+/// Non-finite and huge inputs to the free queries. The free queries take
+/// unvalidated shapes (the `World` refuses these): a NaN or infinite shape
+/// gets an answer, whatever it is, never a panic. Segment casts, and the
+/// sphere casts that are segment casts against grown shapes, miss on NaN
+/// input (`src/query/cast.rs`: any NaN input is a miss), and so does a
+/// segment to infinity; SAT finds no contact for a NaN rotation (any NaN
+/// makes a test false, `src/query/intersect.rs`). Huge but finite shapes,
+/// whose products overflow to infinity inside the queries, get answers
+/// without NaN: a verdict that agrees with the contact, a distance that is
+/// not negative, contacts and casts with a depth, time and normal (up to
+/// 1e30; at `f32::MAX` the distance may be `∞`, and GJK on cones reaching
+/// `f32::MAX` gives NaN witness points, so only the numbers that stay
+/// defined there are checked).
+#[test]
+fn non_finite_and_huge_inputs_give_misses_or_answers_without_nan() {
+    let nan = Sphere::new(v(f32::NAN, 0.0, 0.0), 1.0);
+    let inf = Aabb::new(Vec3::splat(f32::NEG_INFINITY), Vec3::ZERO);
+    let box_ = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    let free_queries = || {
+        let _ = distance(&nan, &box_);
+        let _ = intersects(&nan, &box_);
+        let _ = contact(&nan, &box_);
+        let _ = contact(&inf, &box_);
+        let _ = shape_cast(&nan, Vec3::ONE, &box_, Vec3::ZERO);
+        let _ = shape_cast(&box_, v(f32::NAN, 0.0, 0.0), &box_, Vec3::ZERO);
+        let _ = time_of_impact(
+            &box_,
+            &RigidMotion::new(Pose::IDENTITY, Vec3::ZERO, Vec3::ONE, v(f32::NAN, 0.0, 0.0)),
+            &box_,
+            &RigidMotion::stationary(Pose::IDENTITY),
+            &ToiOptions::default(),
+        );
+    };
+    assert!(
+        std::panic::catch_unwind(free_queries).is_ok(),
+        "a free query panicked on NaN input"
+    );
+    assert_eq!(seg(Vec3::ZERO, v(f32::INFINITY, 0.0, 0.0)).cast_convex(&box_), None);
+    assert_eq!(nan.cast_aabb(Vec3::ONE, &box_), None);
+    assert_eq!(nan.cast_line(Vec3::ONE, Vec3::ZERO, Vec3::X), None);
+    assert_eq!(
+        Obb::new(Vec3::ZERO, Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0), Vec3::ONE).contact_obb(&Obb::from(box_)),
+        None
+    );
+    // Huge but finite: products overflow to infinity inside the queries.
+    for big in [1e19f32, 1e30, f32::MAX] {
+        let huge = [
+            Shape::Sphere(Sphere::new(Vec3::splat(big), big)),
+            Shape::Aabb(Aabb::new(Vec3::splat(-big), Vec3::splat(big))),
+            Shape::Triangle(Triangle::new(Vec3::ZERO, Vec3::splat(big), v(big, -big, 0.0))),
+            Shape::Cone(Cone::new(Vec3::ZERO, Vec3::splat(big), big)),
+            Shape::Capsule(Capsule::new(seg(Vec3::splat(-big), Vec3::splat(big)), 1.0)),
+        ];
+        for a in &huge {
+            for b in huge.iter().chain(&all_shapes()) {
+                let what = format!("{a:?} and {b:?}");
+                let (d, overlap, c, closed) = (distance(a, b), intersects(a, b), contact(a, b), a.contact(b));
+                assert_eq!(overlap, c.is_some(), "{what}: the verdict and the contact disagree");
+                assert!(d.distance >= 0.0, "{what}: distance {d:?}");
+                for c in [c, closed].into_iter().flatten() {
+                    assert!(c.depth >= 0.0 && !c.normal.is_nan(), "{what}: contact {c:?}");
+                }
+                let cast = shape_cast(a, Vec3::ONE, b, Vec3::splat(-big));
+                if let Some(hit) = cast {
+                    assert!((0.0..=1.0).contains(&hit.t), "{what}: cast {hit:?}");
+                }
+                if big < f32::MAX {
+                    assert!(
+                        d.distance.is_finite() && d.point_a.is_finite() && d.point_b.is_finite(),
+                        "{what}: {d:?}"
+                    );
+                    assert!(cast.is_none_or(|hit| hit.normal.is_finite()), "{what}: cast {cast:?}");
+                }
+            }
+        }
+        // Four points spanning ±big: a hull or a documented error, never NaN.
+        match ConvexHull::from_points(&[Vec3::ZERO, Vec3::splat(big), v(big, -big, 0.0), v(-big, 0.0, big)]) {
+            Ok(hull) => assert!(hull.vertices().iter().all(|p| p.is_finite())),
+            Err(e) => assert!(matches!(e, Error::InvalidArgument(_) | Error::NonFinite(_)), "{e:?}"),
+        }
+    }
 }

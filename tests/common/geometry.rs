@@ -1,0 +1,102 @@
+//! Shapes and checks the query tests share: `v` and `seg` to write vectors
+//! and segments briefly, a unit box, the cube and its hull, one shape of
+//! every kind, a signed distance by shape, and the finiteness checks of a
+//! contact and a distance.
+
+use collide::math::{Quat, Vec3};
+use collide::query::gjk::Distance;
+use collide::query::Contact;
+use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
+use collide::{Aabb, Capsule, Obb, Segment, Shape, Sphere};
+
+use super::float::*;
+
+pub fn v(x: f32, y: f32, z: f32) -> Vec3 {
+    Vec3::new(x, y, z)
+}
+
+pub fn seg(a: Vec3, b: Vec3) -> Segment {
+    Segment::new(a, b)
+}
+
+pub fn unit_box() -> Aabb {
+    Aabb::new(Vec3::ZERO, Vec3::ONE)
+}
+
+/// Signed distance from `p` to the surface of a solid shape (negative inside), in `f64`.
+pub fn signed_distance(shape: &Shape, p: Vec3) -> f64 {
+    let q = to_f64(p);
+    match shape {
+        Shape::Aabb(b) => {
+            let outside = box_point_distance_squared_f64(b, q);
+            if outside > 0.0 {
+                outside.sqrt()
+            } else {
+                let (min, max) = (to_f64(b.min), to_f64(b.max));
+                -(0..3)
+                    .map(|i| (q[i] - min[i]).min(max[i] - q[i]))
+                    .fold(f64::INFINITY, f64::min)
+            }
+        }
+        Shape::Sphere(sp) => distance_squared_f64(q, to_f64(sp.center)).sqrt() - f64::from(sp.radius),
+        Shape::Capsule(c) => point_segment_distance_squared_f64(q, &c.segment).sqrt() - f64::from(c.radius),
+        other => unreachable!("the book's shapes only, not {other:?}"),
+    }
+}
+
+pub fn cube_points(min: Vec3, max: Vec3) -> Vec<Vec3> {
+    (0..8)
+        .map(|i| {
+            v(
+                if i & 1 == 0 { min.x } else { max.x },
+                if i & 2 == 0 { min.y } else { max.y },
+                if i & 4 == 0 { min.z } else { max.z },
+            )
+        })
+        .collect()
+}
+
+pub fn cube_hull(min: Vec3, max: Vec3) -> ConvexHull {
+    ConvexHull::from_points(&cube_points(min, max)).unwrap()
+}
+
+pub fn all_shapes() -> Vec<Shape> {
+    vec![
+        Shape::Sphere(Sphere::new(v(0.1, 0.2, 0.3), 0.7)),
+        Shape::Aabb(Aabb::new(v(-0.5, -0.4, -0.3), v(0.6, 0.5, 0.4))),
+        Shape::Obb(Obb::new(v(0.1, 0.0, 0.0), Quat::from_rotation_y(0.4), v(0.5, 0.3, 0.6))),
+        Shape::Capsule(Capsule::new(seg(v(-0.5, 0.0, 0.0), v(0.5, 0.2, 0.0)), 0.3)),
+        Shape::Capsule(Capsule::new(seg(v(-0.5, -0.5, 0.0), v(0.5, 0.5, 0.1)), 0.0)),
+        Shape::Triangle(Triangle::new(v(-0.5, -0.5, 0.0), v(0.6, -0.4, 0.1), v(0.0, 0.7, -0.1))),
+        Shape::Cylinder(Cylinder::new(seg(v(0.0, -0.5, 0.0), v(0.1, 0.5, 0.0)), 0.4)),
+        Shape::Cone(Cone::new(v(0.0, -0.5, 0.0), v(0.0, 0.6, 0.1), 0.5)),
+        Shape::Hull(std::sync::Arc::new(
+            ConvexHull::from_points(&[
+                v(0.0, 0.0, 0.0),
+                v(1.0, 0.0, 0.0),
+                v(0.0, 1.0, 0.0),
+                v(0.0, 0.0, 1.0),
+                v(0.4, 0.4, 0.4),
+            ])
+            .unwrap(),
+        )),
+    ]
+}
+
+#[track_caller]
+pub fn assert_finite_contact(c: &Contact) {
+    assert!(
+        c.depth.is_finite() && c.depth >= 0.0 && c.normal.is_finite() && c.point_a.is_finite() && c.point_b.is_finite(),
+        "{c:?}"
+    );
+    assert_close(c.normal.length(), 1.0, 1e-4);
+}
+
+#[track_caller]
+pub fn assert_finite_distance(d: &Distance) {
+    assert!(d.distance.is_finite() && d.distance >= 0.0, "{d:?}");
+    assert!(d.point_a.is_finite() && d.point_b.is_finite(), "{d:?}");
+    if let Some(n) = d.normal {
+        assert!(n.is_finite() && close(n.length(), 1.0, 1e-4), "{d:?}");
+    }
+}
