@@ -46,6 +46,7 @@ pub mod math;
 mod prefetch;
 pub mod query;
 pub mod shape;
+pub mod visit;
 pub mod world;
 
 /// The README's Rust example, compiled and run as a doctest.
@@ -67,4 +68,5 @@ pub use shape::{
     Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, Obb, Plane, Segment, SegmentClosestPoints, Shape, Sphere,
     Triangle, TriangleMesh,
 };
+pub use visit::VisitResult;
 pub use world::{Hit, ShapeHit, Threads, World};

@@ -20,6 +20,7 @@ use crate::query::Ray;
 use crate::query::{CastHit, Contact, Distance};
 use crate::shape::Shape;
 use crate::shape::{Aabb, Segment, Sphere};
+use crate::visit::VisitResult;
 
 /// The most colliders any world holds; [`World::add`] refuses more with
 /// [`Error::CapacityExceeded`] (slot indices are 32-bit). A world may set a
@@ -796,7 +797,7 @@ impl World {
     }
 
     /// Calls `f` for every collider `filter` accepts whose world shape
-    /// overlaps `shape` (in world space, of any kind, tested exactly by
+    /// overlaps `shape`, until `f` answers `Break` ([`VisitResult`]) (in world space, of any kind, tested exactly by
     /// [`Shape::intersects`]; touching counts): the region query
     /// ("everything in the blast radius": pass a sphere; "everything in this
     /// trigger box": pass a box). Mesh colliders are tested triangle by
@@ -804,11 +805,11 @@ impl World {
     ///
     /// Errors: the shape's validation errors; [`Error::InvalidArgument`]
     /// for a mesh as the query shape.
-    pub fn overlap(
+    pub fn overlap<R: VisitResult>(
         &self,
         shape: &Shape,
         filter: &QueryFilter,
-        mut f: impl FnMut(ColliderKey, &Collider),
+        mut f: impl FnMut(ColliderKey, &Collider) -> R,
     ) -> Result<()> {
         check_query_shape(shape)?;
         let bounds = shape.bounding_aabb();
@@ -824,9 +825,10 @@ impl World {
             }
             let collider = &self.colliders[key];
             if (query_is_box && leaf.exact) || shape.intersects(collider.world_shape()) {
-                f(key, collider);
+                f(key, collider).control_flow()
+            } else {
+                ControlFlow::Continue(())
             }
-            ControlFlow::Continue(())
         });
         Ok(())
     }
@@ -1034,18 +1036,21 @@ impl World {
     /// Calls `f` once for every pair of overlapping colliders whose filters
     /// interact, by testing every pair (the book's O(n²) `TestPairwise`, the
     /// reference the faster finders are held to). Pairs come as `(a, b)`
-    /// with `a < b` by key, in increasing `(a, b)` order.
-    pub fn test_pairwise(&self, f: impl FnMut(Pair)) {
+    /// with `a < b` by key, in increasing `(a, b)` order, until `f` answers
+    /// `Break` (see [`VisitResult`]).
+    pub fn test_pairwise<R: VisitResult>(&self, f: impl FnMut(Pair) -> R) {
         naive::for_each_pair(&self.colliders, f);
     }
 
     /// The same pairs as [`World::test_pairwise`], in the same order, found
     /// by sweep and prune in the cells of a coarse grid across the sweep
-    /// axis. Takes `&mut self`
-    /// because the finder keeps its arrays between calls.
-    pub fn test_sweep_and_prune(&mut self, mut f: impl FnMut(Pair)) {
+    /// axis, until `f` answers `Break`. Takes `&mut self` because the finder
+    /// keeps its arrays between calls.
+    pub fn test_sweep_and_prune<R: VisitResult>(&mut self, mut f: impl FnMut(Pair) -> R) {
         for pair in self.pairs_sweep_and_prune() {
-            f(*pair);
+            if f(*pair).control_flow().is_break() {
+                return;
+            }
         }
     }
 

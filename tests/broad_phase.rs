@@ -873,3 +873,54 @@ fn sweep_and_prune_ties_with_transforms() {
     assert!(!pairwise.is_empty());
     assert_eq!(sap, pairwise);
 }
+
+/// A pair visitor that answers `Break` ends the walk: `test_pairwise` and
+/// `test_sweep_and_prune` give the first `k` pairs of the full list, and a
+/// region query that breaks at once reports one collider.
+#[test]
+fn visitors_that_break_stop_the_pair_finders_and_the_region_query() {
+    use std::ops::ControlFlow;
+    let mut world = World::new();
+    for i in 0..40 {
+        let x = i as f32 * 0.5;
+        world
+            .add(ColliderDesc::new(Shape::Aabb(Aabb::new(
+                v(x, 0.0, 0.0),
+                v(x + 1.0, 1.0, 1.0),
+            ))))
+            .unwrap();
+    }
+    let all = pairwise(&world);
+    assert!(all.len() > 20, "{} pairs", all.len());
+    for k in [1, 5, all.len()] {
+        let mut first = Vec::new();
+        world.test_pairwise(|p| {
+            first.push(p);
+            if first.len() == k {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(first, all[..k], "pairwise, k = {k}");
+        let mut first = Vec::new();
+        world.test_sweep_and_prune(|p| {
+            first.push(p);
+            if first.len() == k {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(first, all[..k], "sweep and prune, k = {k}");
+    }
+    let mut seen = 0;
+    let everything = Shape::Aabb(Aabb::new(v(-10.0, -10.0, -10.0), v(30.0, 10.0, 10.0)));
+    world
+        .overlap(&everything, &QueryFilter::ALL, |_, _| {
+            seen += 1;
+            ControlFlow::Break(())
+        })
+        .unwrap();
+    assert_eq!(seen, 1);
+}

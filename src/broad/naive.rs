@@ -6,20 +6,25 @@ use slotmap::SlotMap;
 use crate::broad::overlaps;
 use crate::broad::Pair;
 use crate::collider::{Collider, ColliderKey};
+use crate::visit::VisitResult;
 
-/// Every overlapping pair whose filters interact, in `(a, b)` key order:
-/// the bounds are compared first, then the exact shapes.
-pub fn for_each_pair(colliders: &SlotMap<ColliderKey, Collider>, mut f: impl FnMut(Pair)) {
+/// Every overlapping pair whose filters interact, in `(a, b)` key order,
+/// until `f` answers `Break`: the bounds are compared first, then the
+/// exact shapes.
+pub fn for_each_pair<R: VisitResult>(colliders: &SlotMap<ColliderKey, Collider>, mut f: impl FnMut(Pair) -> R) {
     let all: Vec<(ColliderKey, &Collider)> = colliders.iter().collect();
     for (i, &(key_a, a)) in all.iter().enumerate() {
         for &(key_b, b) in &all[i + 1..] {
             if overlaps(a, b) {
-                f(Pair {
+                let pair = Pair {
                     a: key_a,
                     b: key_b,
                     user_a: a.user_data(),
                     user_b: b.user_data(),
-                });
+                };
+                if f(pair).control_flow().is_break() {
+                    return;
+                }
             }
         }
     }

@@ -151,14 +151,46 @@ impl<T: LeafData> Bvh<T> {
         // exit planes with no test of the sign (see [`SlabRay::crossings`]).
         let leaves = &self.leaves[..];
         match ray.octant {
-            0 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 0>::new(&ray, leaves, hit_leaf)),
-            1 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 1>::new(&ray, leaves, hit_leaf)),
-            2 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 2>::new(&ray, leaves, hit_leaf)),
-            3 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 3>::new(&ray, leaves, hit_leaf)),
-            4 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 4>::new(&ray, leaves, hit_leaf)),
-            5 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 5>::new(&ray, leaves, hit_leaf)),
-            6 => self.walk(self.root, mask, &mut CastVisitor::<T, _, 6>::new(&ray, leaves, hit_leaf)),
-            _ => self.walk(self.root, mask, &mut CastVisitor::<T, _, 7>::new(&ray, leaves, hit_leaf)),
+            0 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 0>::new(&ray, leaves, hit_leaf),
+            ),
+            1 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 1>::new(&ray, leaves, hit_leaf),
+            ),
+            2 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 2>::new(&ray, leaves, hit_leaf),
+            ),
+            3 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 3>::new(&ray, leaves, hit_leaf),
+            ),
+            4 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 4>::new(&ray, leaves, hit_leaf),
+            ),
+            5 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 5>::new(&ray, leaves, hit_leaf),
+            ),
+            6 => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 6>::new(&ray, leaves, hit_leaf),
+            ),
+            _ => self.walk(
+                self.root,
+                mask,
+                &mut CastVisitor::<T, _, 7>::new(&ray, leaves, hit_leaf),
+            ),
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::{length_without_overflow, Vec3};
 use crate::shape::{Aabb, Support, Triangle};
+use crate::visit::VisitResult;
 
 /// A mesh's tree leaf carries its triangle's index, in every category.
 impl LeafData for u32 {
@@ -186,7 +187,7 @@ impl TriangleMesh {
     }
 
     /// Calls `f(i, triangle)` for every triangle whose box overlaps `aabb`
-    /// (closed), until `f` answers `Break`.
+    /// (closed), until `f` answers `Break` ([`VisitResult`]).
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -211,13 +212,13 @@ impl TriangleMesh {
     /// assert!(first.is_some_and(|i| found.contains(&i)));
     /// # Ok::<(), collide::Error>(())
     /// ```
-    pub fn for_each_triangle_in(&self, aabb: &Aabb, mut f: impl FnMut(usize, Triangle) -> ControlFlow<()>) {
+    pub fn for_each_triangle_in<R: VisitResult>(&self, aabb: &Aabb, mut f: impl FnMut(usize, Triangle) -> R) {
         self.bvh.query(aabb, u64::MAX, |_, leaf| {
             if !leaf.aabb.intersects_aabb(aabb) {
                 return ControlFlow::Continue(());
             }
             let i = leaf.data as usize;
-            f(i, self.triangle(i))
+            f(i, self.triangle(i)).control_flow()
         });
     }
 

@@ -2,12 +2,12 @@
 //! hits as the segment from the origin to `origin + max_t·direction`, with
 //! `t` in units of the direction, and bad rays refused.
 
-mod random;
+mod common;
 
 use collide::math::Vec3;
 use collide::query::Ray;
 use collide::{Aabb, Capsule, ColliderDesc, Error, QueryFilter, Segment, Shape, Sphere, World};
-use random::{seeded, Draw};
+use common::random::{seeded, Draw};
 
 /// A world of boxes, balls and capsules scattered over ±50, offset by
 /// `offset`.
