@@ -29,7 +29,6 @@ use core::ops::ControlFlow;
 /// ```
 pub trait VisitResult {
     /// The answer as a [`ControlFlow`].
-    #[must_use]
     fn control_flow(self) -> ControlFlow<()>;
 }
 
