@@ -36,7 +36,7 @@ pub struct MoveAndSlide {
 /// public for controllers of one's own.
 ///
 /// ```
-/// use collide::{character::clip_motion, math::Vec3};
+/// use collide::{clip_motion, math::Vec3};
 /// // Into a floor: the motion slides along it.
 /// assert_eq!(clip_motion(Vec3::new(1.0, -1.0, 0.0), &[Vec3::Y]), Vec3::X);
 /// // Into a floor and a wall: along their crease.

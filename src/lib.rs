@@ -37,17 +37,17 @@
 
 mod broad;
 mod bvh;
-pub mod character;
-pub mod collider;
-pub mod error;
+mod character;
+mod collider;
+mod error;
 #[doc(hidden)]
 pub mod ffi;
 pub mod math;
 mod prefetch;
 pub mod query;
 pub mod shape;
-pub mod visit;
-pub mod world;
+mod visit;
+mod world;
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]
@@ -56,7 +56,7 @@ struct ReadmeDoctests;
 
 pub use broad::events::PairEvents;
 pub use broad::Pair;
-pub use character::{MoveAndSlide, MOVE_AND_SLIDE_SKIN};
+pub use character::{clip_motion, MoveAndSlide, MOVE_AND_SLIDE_SKIN};
 pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter};
 pub use error::{Error, Result};
 /// The math library of collide's API, re-exported: `collide::glam::Vec3`
@@ -69,4 +69,4 @@ pub use shape::{
     Triangle, TriangleMesh,
 };
 pub use visit::VisitResult;
-pub use world::{Hit, ShapeHit, Threads, World};
+pub use world::{Hit, ShapeHit, Threads, World, MAX_COLLIDERS};

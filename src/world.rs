@@ -123,7 +123,7 @@ pub struct Hit {
     /// The point hit: `segment.point_at(t)` (`ray.point_at(t)`).
     pub point: Vec3,
     /// The outward surface normal at the hit; for a segment starting inside,
-    /// `−direction/|direction|` (see [`crate::query::cast`]).
+    /// `−direction/|direction|` (see [`CastHit`]).
     pub normal: Vec3,
 }
 

@@ -7,7 +7,6 @@
 mod common;
 
 use collide::math::{Quat, Vec3};
-use collide::query::sweep::time_of_impact_spheres;
 use collide::query::{
     distance, intersects, shape_cast, time_of_impact, RigidMotion, TimeOfImpact, ToiOptions, ToiStatus,
 };
@@ -22,6 +21,12 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 // ---------------------------------------------------------------------------
 // Time of impact
 // ---------------------------------------------------------------------------
+
+/// When two spheres moving by `a_motion` and `b_motion` over the step
+/// first touch ([`Sphere::cast_sphere`]).
+fn time_of_impact_spheres(a: &Sphere, a_motion: Vec3, b: &Sphere, b_motion: Vec3) -> Option<f32> {
+    a.cast_sphere(a_motion, b, b_motion).map(|toi| toi.t)
+}
 
 /// Spheres approaching head-on first touch half-way through the step.
 #[test]

@@ -191,7 +191,7 @@ fn a_full_world_refuses_new_colliders() {
     assert!(none.is_empty());
     assert_eq!(
         World::with_max_colliders(usize::MAX).max_colliders(),
-        collide::world::MAX_COLLIDERS
+        collide::MAX_COLLIDERS
     );
 }
 

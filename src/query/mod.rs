@@ -1,26 +1,28 @@
-//! The questions, one file each, each over all the shape pairs it serves.
+//! The questions, one file each, each over all the shape pairs it serves,
+//! and the algorithms they share (GJK, EPA, SAT, the unit-scale frame, the
+//! sphere search), each in its own file.
 //!
 //! Most answers are methods on the shapes (`segment.cast_aabb(&b)`,
-//! `sphere.intersects_aabb(&b)`), implemented in the file of their question.
+//! `sphere.intersects_aabb(&b)`), implemented in the file of their question;
+//! the free functions and result types are re-exported here.
 
-pub mod cast;
-pub mod contact;
-pub mod contains;
-pub mod distance;
-pub mod epa;
-pub mod gjk;
-pub mod intersect;
+mod cast;
+mod contact;
+mod contains;
+mod distance;
+mod epa;
+mod gjk;
+mod intersect;
 mod mesh;
-pub mod penetration;
+mod penetration;
 mod ray;
-pub(crate) mod rescale;
-pub mod sat;
-pub mod shape_cast;
-pub(crate) mod sphere_search;
-pub mod sweep;
+mod rescale;
+mod sat;
+mod shape_cast;
+mod sphere_search;
 
 pub use cast::CastHit;
 pub use contact::{contact, Contact};
-pub use gjk::{distance, intersects, Distance};
+pub use gjk::{distance, intersects, Distance, TOUCH_TOLERANCE};
 pub use ray::Ray;
 pub use shape_cast::{shape_cast, time_of_impact, RigidMotion, RigidTimeOfImpact, TimeOfImpact, ToiOptions, ToiStatus};

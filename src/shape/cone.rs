@@ -77,7 +77,7 @@ impl Cone {
     /// `(radius·(1 − t))²`. A zero-height cone is the ball of `radius`
     /// around its base centre (see the type docs).
     ///
-    /// In `f64`, like the pair tests of [`crate::query::intersect`]: every
+    /// In `f64`, like the overlap tests of the shapes: every
     /// `f32` converts exactly and no square of a finite `f32` overflows or
     /// underflows there. In `f32` the height of a cone 2e20 tall is `∞`, so
     /// `u = axis/∞` is 0 and the test became `|p − base|² <= radius²`, both

@@ -70,7 +70,7 @@ impl Cylinder {
     /// `radius²`. A zero-length axis is the ball of `radius` (see the type
     /// docs).
     ///
-    /// In `f64`, like the pair tests of [`crate::query::intersect`]: every
+    /// In `f64`, like the overlap tests of the shapes: every
     /// `f32` converts exactly and no square of a finite `f32` overflows or
     /// underflows there. In `f32` `d·d` is `∞` for an axis of 2e19 (`∞/∞` is
     /// NaN, and a point inside read as outside) and 0 for one of 1e-25 (the

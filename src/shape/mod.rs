@@ -2,18 +2,18 @@
 //! vertex list), validated at the API boundary.
 
 mod any;
-pub mod capsule;
-pub mod cone;
-pub mod cylinder;
-pub mod hull;
-pub mod mesh;
-pub mod obb;
-pub mod plane;
-pub mod polygon;
-pub mod segment;
-pub mod sphere;
-pub mod support;
-pub mod triangle;
+pub(crate) mod capsule;
+pub(crate) mod cone;
+pub(crate) mod cylinder;
+pub(crate) mod hull;
+pub(crate) mod mesh;
+pub(crate) mod obb;
+pub(crate) mod plane;
+pub(crate) mod polygon;
+pub(crate) mod segment;
+pub(crate) mod sphere;
+pub(crate) mod support;
+pub(crate) mod triangle;
 
 pub use crate::math::Aabb;
 pub use any::Shape;

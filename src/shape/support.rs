@@ -6,8 +6,7 @@
 //! den Bergen, *Collision Detection in Interactive 3D Environments*, ch. 4).
 //! The support function of the Minkowski difference is
 //! `s_{A−B}(d) = s_A(d) − s_B(−d)`, which is all the distance, overlap,
-//! penetration and cast queries of [`crate::query::gjk`] and
-//! [`crate::query::epa`] need.
+//! penetration and cast queries of GJK and EPA need.
 //!
 //! Two refinements make those queries exact and precise:
 //!

@@ -4,8 +4,8 @@
 //! contact and a distance.
 
 use collide::math::{Quat, Vec3};
-use collide::query::gjk::Distance;
 use collide::query::Contact;
+use collide::query::Distance;
 use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
 use collide::{Aabb, Capsule, Obb, Segment, Shape, Sphere};
 

@@ -1099,7 +1099,7 @@ impl Model {
             current = shape.translated(result.position_delta);
             result.hits.push(hit);
             normals.push(hit.normal);
-            remaining = collide::character::clip_motion(remaining * (1.0 - fraction), &normals);
+            remaining = collide::clip_motion(remaining * (1.0 - fraction), &normals);
             let bounds = current.bounding_aabb();
             if !(finite(bounds.min + remaining)
                 && finite(bounds.max + remaining)
@@ -1156,7 +1156,7 @@ pub fn check_exact_gap(a: &Shape, b: &Shape) {
         .iter()
         .map(|v| v.abs().max_element())
         .fold(0.0f32, f32::max);
-    let slack = 2.0 * collide::query::gjk::TOUCH_TOLERANCE * size + 8.0 * f32::EPSILON * scale + 1.0e-18;
+    let slack = 2.0 * collide::query::TOUCH_TOLERANCE * size + 8.0 * f32::EPSILON * scale + 1.0e-18;
     assert!(
         gap(&ba, &bb) <= slack,
         "{a:?} and {b:?} touch by the exact test but their bounds are {} apart (slack {slack})",
