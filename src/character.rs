@@ -5,9 +5,9 @@
 
 use crate::collider::QueryFilter;
 use crate::error::Result;
-use crate::math::Vec3;
+use crate::math::{length_without_overflow, Vec3};
 use crate::shape::Shape;
-use crate::world::{check_motion, check_query_shape, ShapeHit, World};
+use crate::world::{check_motion, check_query_shape, Hit, World};
 
 /// How far [`World::move_and_slide`] stops short of a surface, measured
 /// along its normal (world units): the gap keeps the next cast from
@@ -20,7 +20,7 @@ pub struct MoveAndSlide {
     /// How far the shape moved: add it to the character's position.
     pub position_delta: Vec3,
     /// Every surface met, in order (one per blocked step).
-    pub hits: Vec<ShapeHit>,
+    pub hits: Vec<Hit>,
 }
 
 /// `v` without its part along each of `normals` it points into
@@ -80,7 +80,7 @@ fn clip_unscaled(v: Vec3, normals: &[Vec3]) -> Vec3 {
 impl World {
     /// Moves `shape` (the character, in world space) by `motion` through
     /// the colliders `filter` accepts, sliding along what it meets: cast
-    /// ([`World::shape_cast`]), stop [`MOVE_AND_SLIDE_SKIN`] short of the
+    /// ([`World::cast_shape`]), stop [`MOVE_AND_SLIDE_SKIN`] short of the
     /// contact (measured along its normal), take the rest of the motion
     /// without its part into the surface (and into the surfaces met before:
     /// along their crease, or not at all in a corner), and repeat, at most
@@ -123,8 +123,17 @@ impl World {
             if remaining == Vec3::ZERO {
                 break;
             }
-            let blocks = |hit: &ShapeHit| hit.normal.dot(remaining) < 0.0;
-            let Some(hit) = self.first_hit(&current, remaining, filter, blocks) else {
+            let blocks = |hit: &Hit| hit.normal.dot(remaining) < 0.0;
+            // The cast reaches the skin beyond the motion's end, so that a
+            // surface the end would touch (or come within the skin of) is
+            // met: `reach` stretches the motion by the skin's length.
+            let stretched = 1.0 + MOVE_AND_SLIDE_SKIN / length_without_overflow(remaining);
+            let reach = if check_motion(&current.bounding_aabb(), remaining * stretched).is_ok() {
+                stretched
+            } else {
+                1.0
+            };
+            let Some(hit) = self.first_hit(&current, remaining * reach, filter, blocks) else {
                 result.position_delta += remaining;
                 break;
             };
@@ -134,7 +143,13 @@ impl World {
             // lengths: a motion's length overflows beyond 1.8e19 and
             // underflows below 1e-19, a fraction does neither.
             let into = -remaining.dot(hit.normal);
-            let fraction = (hit.t - MOVE_AND_SLIDE_SKIN / into).clamp(0.0, 1.0);
+            let to_skin = hit.t * reach - MOVE_AND_SLIDE_SKIN / into;
+            if to_skin >= 1.0 {
+                // Met only at more than the skin beyond the end.
+                result.position_delta += remaining;
+                break;
+            }
+            let fraction = to_skin.clamp(0.0, 1.0);
             result.position_delta += remaining * fraction;
             current = shape.translated(result.position_delta);
             result.hits.push(hit);

@@ -69,4 +69,4 @@ pub use shape::{
     Triangle, TriangleMesh,
 };
 pub use visit::VisitResult;
-pub use world::{Hit, ShapeHit, Threads, World, MAX_COLLIDERS};
+pub use world::{Hit, Threads, World, MAX_COLLIDERS};

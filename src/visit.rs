@@ -17,10 +17,10 @@ use core::ops::ControlFlow;
 /// let area = Shape::Aabb(Aabb::new(Vec3::splat(-20.0), Vec3::splat(20.0)));
 /// // Every collider in the area...
 /// let mut all = 0;
-/// world.overlap(&area, &QueryFilter::ALL, |_, _| all += 1)?;
+/// world.intersections_with_shape(&area, &QueryFilter::ALL, |_, _| all += 1)?;
 /// // ...or only whether there is one.
 /// let mut any = 0;
-/// world.overlap(&area, &QueryFilter::ALL, |_, _| {
+/// world.intersections_with_shape(&area, &QueryFilter::ALL, |_, _| {
 ///     any += 1;
 ///     ControlFlow::Break(())
 /// })?;

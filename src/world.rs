@@ -110,20 +110,24 @@ fn check_segment(segment: &Segment) -> Result<()> {
     }
 }
 
-/// The closest collider a segment cast hit.
+/// The collider a cast hit: the answer of every world cast
+/// ([`World::segment_cast`], [`World::cast_ray`], [`World::cast_shape`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Hit {
     /// The collider hit.
     pub collider: ColliderKey,
     /// Its user data.
     pub user_data: u64,
-    /// Parameter along the segment, in `[0, 1]` (along a ray,
-    /// [`World::cast_ray`], in units of its direction).
+    /// When: the parameter along the segment, in `[0, 1]`; along a ray, in
+    /// units of its direction; for a moving shape, the fraction of its
+    /// motion at first contact, in `[0, 1]`.
     pub t: f32,
-    /// The point hit: `segment.point_at(t)` (`ray.point_at(t)`).
+    /// Where: `segment.point_at(t)` (`ray.point_at(t)`); for a moving
+    /// shape, the contact point at time `t`.
     pub point: Vec3,
-    /// The outward surface normal at the hit; for a segment starting inside,
-    /// `−direction/|direction|` (see [`CastHit`]).
+    /// The collider's unit outward normal at the hit, pointing back
+    /// towards the segment's start or the moving shape; for a segment
+    /// starting inside, `−direction/|direction|` (see [`CastHit`]).
     pub normal: Vec3,
 }
 
@@ -137,23 +141,6 @@ impl Hit {
             normal: cast.normal,
         }
     }
-}
-
-/// The first collider a moving shape touches ([`World::shape_cast`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ShapeHit {
-    /// The collider hit.
-    pub collider: ColliderKey,
-    /// Its user data.
-    pub user_data: u64,
-    /// Time of first contact, in `[0, 1]`: the shape touches the collider
-    /// when moved by `t·motion`.
-    pub t: f32,
-    /// The contact point at time `t`, in world space.
-    pub point: Vec3,
-    /// The collider's unit outward normal at the contact, pointing back
-    /// towards the moving shape (as [`Hit::normal`] does for a segment).
-    pub normal: Vec3,
 }
 
 /// Refuses a motion with a NaN or infinite component, or one that carries
@@ -805,7 +792,7 @@ impl World {
     ///
     /// Errors: the shape's validation errors; [`Error::InvalidArgument`]
     /// for a mesh as the query shape.
-    pub fn overlap<R: VisitResult>(
+    pub fn intersections_with_shape<R: VisitResult>(
         &self,
         shape: &Shape,
         filter: &QueryFilter,
@@ -854,11 +841,11 @@ impl World {
     /// let mut world = World::new();
     /// let wall = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(5.0, -1.0, -1.0), Vec3::new(6.0, 1.0, 1.0)))))?;
     /// let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
-    /// let hit = world.shape_cast(&ball, Vec3::new(8.0, 0.0, 0.0), &QueryFilter::ALL)?.unwrap();
+    /// let hit = world.cast_shape(&ball, Vec3::new(8.0, 0.0, 0.0), &QueryFilter::ALL)?.unwrap();
     /// assert_eq!((hit.collider, hit.t, hit.normal), (wall, 0.5, Vec3::NEG_X));
     /// # Ok::<(), collide::Error>(())
     /// ```
-    pub fn shape_cast(&self, shape: &Shape, motion: Vec3, filter: &QueryFilter) -> Result<Option<ShapeHit>> {
+    pub fn cast_shape(&self, shape: &Shape, motion: Vec3, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_query_shape(shape)?;
         check_motion(&shape.bounding_aabb(), motion)?;
         Ok(self.first_hit(shape, motion, filter, |_| true))
@@ -872,11 +859,11 @@ impl World {
         shape: &Shape,
         motion: Vec3,
         filter: &QueryFilter,
-        keep: impl Fn(&ShapeHit) -> bool,
-    ) -> Option<ShapeHit> {
+        keep: impl Fn(&Hit) -> bool,
+    ) -> Option<Hit> {
         let bounds = shape.bounding_aabb();
         let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
-        let mut best: Option<ShapeHit> = None;
+        let mut best: Option<Hit> = None;
         self.bvh.query(&swept, filter.mask, |_, leaf| {
             let key = leaf.data.key;
             if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&swept) {
@@ -886,7 +873,7 @@ impl World {
             let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
                 return ControlFlow::Continue(());
             };
-            let hit = ShapeHit {
+            let hit = Hit {
                 collider: key,
                 user_data: collider.user_data(),
                 t: toi.t,
@@ -955,13 +942,13 @@ impl World {
     /// let ball = |x: f32| ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))).with_transform(Transform::from_translation(Vec3::new(x, 0.0, 0.0)));
     /// let near = world.add(ball(3.0))?;
     /// world.add(ball(-5.0))?;
-    /// let (key, d) = world.closest_point(Vec3::ZERO, 10.0, &QueryFilter::ALL)?.unwrap();
+    /// let (key, d) = world.project_point(Vec3::ZERO, 10.0, &QueryFilter::ALL)?.unwrap();
     /// assert_eq!(key, near);
     /// assert!((d.distance - 2.0).abs() < 1e-6);
-    /// assert!(world.closest_point(Vec3::ZERO, 1.5, &QueryFilter::ALL)?.is_none());
+    /// assert!(world.project_point(Vec3::ZERO, 1.5, &QueryFilter::ALL)?.is_none());
     /// # Ok::<(), collide::Error>(())
     /// ```
-    pub fn closest_point(
+    pub fn project_point(
         &self,
         point: Vec3,
         max_distance: f32,

@@ -232,7 +232,7 @@ proptest! {
             }
             for (region, filter) in regions.iter().zip(&query_filters) {
                 let mut found = Vec::new();
-                world.overlap(region, filter, |key, _| found.push(key)).unwrap();
+                world.intersections_with_shape(region, filter, |key, _| found.push(key)).unwrap();
                 found.sort();
                 let expected: Vec<ColliderKey> = world
                     .iter()
@@ -917,7 +917,7 @@ fn visitors_that_break_stop_the_pair_finders_and_the_region_query() {
     let mut seen = 0;
     let everything = Shape::Aabb(Aabb::new(v(-10.0, -10.0, -10.0), v(30.0, 10.0, 10.0)));
     world
-        .overlap(&everything, &QueryFilter::ALL, |_, _| {
+        .intersections_with_shape(&everything, &QueryFilter::ALL, |_, _| {
             seen += 1;
             ControlFlow::Break(())
         })

@@ -118,7 +118,7 @@ const OPEN_PER_100K: [(&str, usize); 7] = [
     ("World::contact", 12),
     ("distance (Shape::distance, World::distance)", 12),
     ("shape_cast (Shape::cast_shape, query::shape_cast)", 11),
-    ("World::shape_cast", 5),
+    ("World::cast_shape", 5),
 ];
 
 /// How many failing inputs a report prints (the first of each class, for
@@ -1192,7 +1192,7 @@ fn distance_witnesses_lie_on_their_shapes_and_bound_the_distance() {
 
 #[test]
 fn world_closest_point_is_the_nearest_point_of_the_nearest_collider() {
-    let mut report = Report::new("World::closest_point");
+    let mut report = Report::new("World::project_point");
     let mut rng = seeded(0xc105e57);
     for _ in 0..case_count() {
         let kind = pick(&mut rng, &ALL);
@@ -1204,7 +1204,7 @@ fn world_closest_point_is_the_nearest_point_of_the_nearest_collider() {
         let q = (o.support_point(n) + n * push).as_vec3();
         let (world, _) = world_of(std::slice::from_ref(&target));
         let found = world
-            .closest_point(q, f32::MAX / 4.0, &QueryFilter::ALL)
+            .project_point(q, f32::MAX / 4.0, &QueryFilter::ALL)
             .expect("valid input");
         let mut errors = Vec::new();
         let sd = o.signed_distance(d3(q));
@@ -1270,12 +1270,12 @@ fn shape_cast_points_lie_on_both_shapes_at_the_time_of_impact() {
 
 #[test]
 fn world_shape_cast_points_lie_on_both_shapes_at_the_time_of_impact() {
-    let mut report = Report::new("World::shape_cast");
+    let mut report = Report::new("World::cast_shape");
     let mut rng = seeded(0x0003_041d_5a9e);
     for _ in 0..case_count() {
         let (a, motion, b) = cast_case(&mut rng, &CONVEX, &ALL);
         let (world, keys) = world_of(std::slice::from_ref(&b));
-        let hit = world.shape_cast(&a, motion, &QueryFilter::ALL).expect("valid input");
+        let hit = world.cast_shape(&a, motion, &QueryFilter::ALL).expect("valid input");
         let target = shape_of(&world, keys[0]);
         // The world's normal is the collider's, pointing back at the moving shape.
         let errors = check_shape_cast(&mut rng, &a, motion, &target, hit.map(|h| (h.t, h.point, -h.normal)));
@@ -1283,7 +1283,7 @@ fn world_shape_cast_points_lie_on_both_shapes_at_the_time_of_impact() {
             &format!("world {}→{}", kind_name(&a), kind_name(&b)),
             || {
                 format!(
-                    "world [{}].shape_cast(&{}, {motion:?}) = {hit:?}",
+                    "world [{}].cast_shape(&{}, {motion:?}) = {hit:?}",
                     describe(&b),
                     describe(&a)
                 )

@@ -299,7 +299,9 @@ fn overlaps_of_spheres_and_boxes_match_brute_force_over_triangles() {
         assert_eq!(mesh_shape.intersects(&shape), any);
         assert_eq!(shape.intersects(&mesh_shape), any);
         let mut keys = Vec::new();
-        world.overlap(&shape, &QueryFilter::ALL, |k, _| keys.push(k)).unwrap();
+        world
+            .intersections_with_shape(&shape, &QueryFilter::ALL, |k, _| keys.push(k))
+            .unwrap();
         assert_eq!(keys, if any { vec![key] } else { vec![] }, "{shape:?}");
         // Contact and distance agree with the overlap.
         let contact = mesh_shape.contact(&shape);
@@ -365,7 +367,7 @@ fn shape_casts_contacts_and_distances_against_a_mesh() {
     let floor = world.add(ColliderDesc::new(Shape::Mesh(Arc::new(level())))).unwrap();
     let ball = Shape::Sphere(Sphere::new(Vec3::new(0.3, 5.0, 0.2), 1.0));
     let hit = world
-        .shape_cast(&ball, Vec3::new(0.0, -8.0, 0.0), &QueryFilter::ALL)
+        .cast_shape(&ball, Vec3::new(0.0, -8.0, 0.0), &QueryFilter::ALL)
         .unwrap()
         .unwrap();
     assert_eq!(hit.collider, floor);
@@ -376,7 +378,7 @@ fn shape_casts_contacts_and_distances_against_a_mesh() {
     // Onto the ramp (slope 1/2 from x = 4): the normal is the ramp's.
     let ball = Shape::Sphere(Sphere::new(Vec3::new(6.0, 5.0, 0.0), 0.5));
     let hit = world
-        .shape_cast(&ball, Vec3::new(0.0, -5.0, 0.0), &QueryFilter::ALL)
+        .cast_shape(&ball, Vec3::new(0.0, -5.0, 0.0), &QueryFilter::ALL)
         .unwrap()
         .unwrap();
     let ramp = Vec3::new(-0.5, 1.0, 0.0).normalize();
@@ -415,7 +417,7 @@ fn shape_casts_contacts_and_distances_against_a_mesh() {
     assert!((d.distance - 2.5).abs() < 1e-4, "{d:?}");
     assert!((d.point_b - Vec3::new(-1.0, 0.0, 1.0)).length() < 1e-3);
     let (nearest, _) = world
-        .closest_point(Vec3::new(-2.0, 1.0, -2.0), 5.0, &QueryFilter::ALL)
+        .project_point(Vec3::new(-2.0, 1.0, -2.0), 5.0, &QueryFilter::ALL)
         .unwrap()
         .unwrap();
     assert_eq!(nearest, floor);
@@ -457,11 +459,11 @@ fn invalid_input_is_refused() {
     // Meshes are not query shapes, and two meshes are never measured.
     let f = QueryFilter::ALL;
     assert!(matches!(
-        world.overlap(&mesh, &f, |_, _| ()),
+        world.intersections_with_shape(&mesh, &f, |_, _| ()),
         Err(Error::InvalidArgument(_))
     ));
     assert!(matches!(
-        world.shape_cast(&mesh, Vec3::X, &f),
+        world.cast_shape(&mesh, Vec3::X, &f),
         Err(Error::InvalidArgument(_))
     ));
     assert!(matches!(world.closest(&mesh, 1.0, &f), Err(Error::InvalidArgument(_))));

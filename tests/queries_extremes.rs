@@ -14,7 +14,7 @@
 mod casts_contacts {
     //! Closed-form casts and contacts at extreme sizes: the sphere, capsule and
     //! box closed forms behind `Shape::cast_shape` and `Shape::contact` (so
-    //! `World::shape_cast` and `World::contact`) answer a configuration scaled
+    //! `World::cast_shape` and `World::contact`) answer a configuration scaled
     //! by `k` as they answer it at unit scale, from `k = 1e-30` to sizes near
     //! `f32::MAX`.
     //!
@@ -844,7 +844,7 @@ mod round_shapes {
 
     /// What the world says about the cylinder or cone `shape` and two probe
     /// spheres: whether each overlaps it (`Shape::intersects`, and whether
-    /// [`World::overlap`] finds it), their contacts ([`World::contact`]), and
+    /// [`World::intersections_with_shape`] finds it), their contacts ([`World::contact`]), and
     /// the hit of a segment crossing its middle ([`World::segment_cast`]).
     struct WorldAnswers {
         overlaps: [bool; 2],
@@ -874,7 +874,7 @@ mod round_shapes {
         let found = probes.map(|probe| {
             let mut found = false;
             world
-                .overlap(&Shape::Sphere(probe), &QueryFilter::ALL, |hit, _| found |= hit == key)
+                .intersections_with_shape(&Shape::Sphere(probe), &QueryFilter::ALL, |hit, _| found |= hit == key)
                 .expect("a valid query sphere");
             found
         });
@@ -893,7 +893,7 @@ mod round_shapes {
 
     /// Cylinders and cones around the unit configuration's axis give the
     /// unit-scale answers at every scale through GJK, EPA and the GJK ray cast
-    /// (`Shape::intersects`, `query::intersects`, [`World::overlap`],
+    /// (`Shape::intersects`, `query::intersects`, [`World::intersections_with_shape`],
     /// [`World::contact`], [`World::segment_cast`]): verdicts exactly, depths,
     /// points and hit points to within `1e-5·k`, normals and `t` to within
     /// `1e-5`. At `k = 1e38` (ends at `∓2e38`) the half-axis `(end −
@@ -912,7 +912,10 @@ mod round_shapes {
                 [true, false],
                 "{kind}: the near probe overlaps, the far one does not"
             );
-            assert_eq!(unit.found, unit.overlaps, "{kind}: World::overlap finds what overlaps");
+            assert_eq!(
+                unit.found, unit.overlaps,
+                "{kind}: World::intersections_with_shape finds what overlaps"
+            );
             let unit_hit = unit.hit.unwrap_or_else(|| panic!("{kind}: the segment crosses it"));
             for k in SCALES {
                 let shape = shape_at(kind, k);
@@ -923,7 +926,7 @@ mod round_shapes {
                 );
                 assert_eq!(
                     scaled.found, unit.found,
-                    "{kind} {shape:?} at scale {k:e}: World::overlap"
+                    "{kind} {shape:?} at scale {k:e}: World::intersections_with_shape"
                 );
                 for (probe, (ours, theirs)) in scaled.contacts.iter().zip(&unit.contacts).enumerate() {
                     let what = format!("{kind} at scale {k:e}, World::contact with probe {probe}");

@@ -436,7 +436,7 @@ fn a_sphere_cast_onto_a_wide_box_lands_at_the_exact_travel() {
         let mut world = World::new();
         world.add(ColliderDesc::new(target.clone())).unwrap();
         let hit = world
-            .shape_cast(&Shape::Sphere(ball), v(0.0, -10.0, 0.0), &QueryFilter::ALL)
+            .cast_shape(&Shape::Sphere(ball), v(0.0, -10.0, 0.0), &QueryFilter::ALL)
             .unwrap()
             .expect("the ball lands on the box");
         let travelled = f64::from(hit.t) * 10.0;
@@ -710,7 +710,7 @@ fn the_closest_point_of_a_cylinder_to_a_point_next_to_it_is_next_to_it() {
     );
     world.add(ColliderDesc::new(Shape::Cylinder(cylinder))).unwrap();
     let q = v(0.580424, 0.2833993, -0.90268916);
-    let (_, d) = world.closest_point(q, 1.0, &QueryFilter::ALL).unwrap().unwrap();
+    let (_, d) = world.project_point(q, 1.0, &QueryFilter::ALL).unwrap().unwrap();
     assert!((d.point_b.distance(q) - d.distance).abs() < 1e-6, "{d:?}");
 }
 

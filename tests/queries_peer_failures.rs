@@ -295,7 +295,7 @@ fn jolt_886_sphere_cast_past_sliver_triangle_misses() {
 
     let (world, _) = world_of([Shape::Triangle(Triangle::new(corners[0], corners[1], corners[2]))]);
     let hit = world
-        .shape_cast(&Shape::Sphere(Sphere::new(start, radius)), motion, &QueryFilter::ALL)
+        .cast_shape(&Shape::Sphere(Sphere::new(start, radius)), motion, &QueryFilter::ALL)
         .unwrap();
     assert_eq!(hit, None, "a sphere 2.4 from the triangle hit it");
 }
@@ -325,7 +325,7 @@ fn jolt_2103_cylinder_cast_touching_capsule_reports_no_deep_penetration() {
     ));
     let (capsule_only, _) = world_of([capsule.clone()]);
     let hit = capsule_only
-        .shape_cast(&cylinder, motion, &QueryFilter::ALL)
+        .cast_shape(&cylinder, motion, &QueryFilter::ALL)
         .unwrap()
         .expect("the cylinder starts touching the capsule and moves towards its axis");
     assert!(hit.t * motion.length() < 1e-4, "hit at t = {}", hit.t);
@@ -365,7 +365,7 @@ fn physx_610_cube_swept_down_onto_cube_hits_at_distance_three() {
         let (world, _) = world_of([target.clone()]);
         for shape in &moving {
             let hit = world
-                .shape_cast(shape, v(0.0, -max_distance, 0.0), &QueryFilter::ALL)
+                .cast_shape(shape, v(0.0, -max_distance, 0.0), &QueryFilter::ALL)
                 .unwrap()
                 .expect("the cubes meet after 3");
             assert!(
@@ -396,13 +396,13 @@ fn physx_600_capsule_swept_parallel_to_triangle_it_overlaps_hits_at_zero() {
     let (world, _) = world_of([Shape::Triangle(Triangle::new(tri[0], tri[1], tri[2]))]);
     let capsule = Shape::Capsule(Capsule::new(axis, radius));
     let hit = world
-        .shape_cast(&capsule, v(-1.0, 0.0, 0.0), &QueryFilter::ALL)
+        .cast_shape(&capsule, v(-1.0, 0.0, 0.0), &QueryFilter::ALL)
         .unwrap()
         .expect("the capsule starts overlapping the triangle");
     assert_eq!(hit.t, 0.0);
     let mut found = Vec::new();
     world
-        .overlap(&capsule, &QueryFilter::ALL, |key, _| found.push(key))
+        .intersections_with_shape(&capsule, &QueryFilter::ALL, |key, _| found.push(key))
         .unwrap();
     assert_eq!(found.len(), 1);
 }
@@ -438,7 +438,7 @@ fn physx_597_capsule_sweep_into_triangle_hits() {
     let (world, _) = world_of([Shape::Triangle(Triangle::new(tri[0], tri[1], tri[2]))]);
     let capsule = Shape::Capsule(Capsule::new(Segment::new(start - half_axis, start + half_axis), radius));
     let hit = world
-        .shape_cast(&capsule, unit_dir * distance, &QueryFilter::ALL)
+        .cast_shape(&capsule, unit_dir * distance, &QueryFilter::ALL)
         .unwrap()
         .expect("the sweep hits the triangle");
     let got = hit.t as f64 * distance as f64;
@@ -538,7 +538,7 @@ fn physx_505_sphere_grazing_mesh_edge_then_wall_stops_at_first_contact() {
     let mesh = TriangleMesh::new(vertices, triangles).unwrap();
     let (world, _) = world_of([Shape::Mesh(Arc::new(mesh))]);
     let hit = world
-        .shape_cast(&Shape::Sphere(Sphere::new(start, radius)), motion, &QueryFilter::ALL)
+        .cast_shape(&Shape::Sphere(Sphere::new(start, radius)), motion, &QueryFilter::ALL)
         .unwrap()
         .expect("the sphere cannot pass the wall");
     assert!(
@@ -577,7 +577,7 @@ fn parry_429_ball_cast_down_onto_wide_cuboid_is_exact() {
                     let centre = v(x, 0.5 + radius + gap, z);
                     let length = 10.0;
                     let hit = world
-                        .shape_cast(
+                        .cast_shape(
                             &Shape::Sphere(Sphere::new(centre, radius)),
                             v(0.0, -length, 0.0),
                             &QueryFilter::ALL,
@@ -631,7 +631,7 @@ fn parry_414_cylinder_cast_onto_huge_cuboid_is_exact() {
     ] {
         let (world, _) = world_of([target.clone()]);
         let hit = world
-            .shape_cast(&cylinder, motion, &QueryFilter::ALL)
+            .cast_shape(&cylinder, motion, &QueryFilter::ALL)
             .unwrap()
             .expect("the cylinder lands on the cuboid");
         assert!(
@@ -662,7 +662,7 @@ fn parry_193_shallow_shape_cast_into_wall_has_the_face_normal() {
             let capsule = Shape::Capsule(Capsule::new(Segment::new(start, start + v(0.0, 1.0, 0.0)), 0.3));
             let motion = v(along * 0.1, 0.0, -1.3);
             let hit = world
-                .shape_cast(&capsule, motion, &QueryFilter::ALL)
+                .cast_shape(&capsule, motion, &QueryFilter::ALL)
                 .unwrap()
                 .expect("the capsule reaches the wall");
             let expected = (1.0 - 0.3 - 0.05) / 1.3;
@@ -695,7 +695,7 @@ fn ncollide_4_ball_close_to_block_hits_the_near_face() {
     let expected = gap / dir.x as f64;
     assert!((expected - 0.840677).abs() < 1e-5);
     let hit = world
-        .shape_cast(&Shape::Sphere(Sphere::new(centre, 15.0)), dir * 2.0, &QueryFilter::ALL)
+        .cast_shape(&Shape::Sphere(Sphere::new(centre, 15.0)), dir * 2.0, &QueryFilter::ALL)
         .unwrap()
         .expect("the ball reaches the block");
     assert!(
@@ -730,7 +730,7 @@ fn bullet_889_point_distance_near_surface_is_stable() {
             let expected = 0.01 - 1e-4 * k as f64;
             let point = v(0.0, 0.0, (0.25 - expected) as f32);
             let (_, d) = world
-                .closest_point(point, 1.0, &QueryFilter::ALL)
+                .project_point(point, 1.0, &QueryFilter::ALL)
                 .unwrap()
                 .expect("the shape is within 1");
             assert!(

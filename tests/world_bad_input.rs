@@ -432,7 +432,7 @@ fn overlap_refuses_bad_shapes_and_calls_nothing() {
             continue;
         }
         let mut calls = 0;
-        let result = world.overlap(&desc.shape, &QueryFilter::ALL, |_, _| calls += 1);
+        let result = world.intersections_with_shape(&desc.shape, &QueryFilter::ALL, |_, _| calls += 1);
         assert!(matches!(result, Err(Error::NonFinite(_))), "{name}: {result:?}");
         assert_eq!(calls, 0);
     }
@@ -442,7 +442,7 @@ fn overlap_refuses_bad_shapes_and_calls_nothing() {
         }
         let mut calls = 0;
         assert_eq!(
-            world.overlap(&desc.shape, &QueryFilter::ALL, |_, _| calls += 1),
+            world.intersections_with_shape(&desc.shape, &QueryFilter::ALL, |_, _| calls += 1),
             Err(error),
             "{name}"
         );
@@ -450,7 +450,9 @@ fn overlap_refuses_bad_shapes_and_calls_nothing() {
     }
     let mut found = Vec::new();
     let corner = Shape::Aabb(Aabb::new(Vec3::ONE, Vec3::ONE));
-    world.overlap(&corner, &QueryFilter::ALL, |k, _| found.push(k)).unwrap();
+    world
+        .intersections_with_shape(&corner, &QueryFilter::ALL, |k, _| found.push(k))
+        .unwrap();
     assert!(found.contains(&keys[0]), "a point on the box's corner touches it");
 }
 
@@ -467,7 +469,9 @@ fn overlap_with_unbounded_bounds_finds_everything() {
     ] {
         assert_eq!(shape.bounding_aabb().max, Vec3::INFINITY, "{shape:?}");
         let mut found = Vec::new();
-        world.overlap(&shape, &QueryFilter::ALL, |k, _| found.push(k)).unwrap();
+        world
+            .intersections_with_shape(&shape, &QueryFilter::ALL, |k, _| found.push(k))
+            .unwrap();
         found.sort();
         // The brute force: bounds, then the exact test (as every finder).
         let expected: Vec<ColliderKey> = world
@@ -479,7 +483,7 @@ fn overlap_with_unbounded_bounds_finds_everything() {
     }
     let mut everything = Vec::new();
     world
-        .overlap(&reaching_everything, &QueryFilter::ALL, |k, _| everything.push(k))
+        .intersections_with_shape(&reaching_everything, &QueryFilter::ALL, |k, _| everything.push(k))
         .unwrap();
     everything.sort();
     assert_eq!(everything, keys, "every collider is within 2e38 of the capsule's axis");
@@ -535,7 +539,7 @@ fn an_empty_world_answers_nothing() {
     assert!(hits.is_empty());
     let mut calls = 0;
     world
-        .overlap(&unit_box(), &QueryFilter::ALL, |_, _| calls += 1)
+        .intersections_with_shape(&unit_box(), &QueryFilter::ALL, |_, _| calls += 1)
         .unwrap();
     world.test_pairwise(|_| calls += 1);
     world.test_sweep_and_prune(|_| calls += 1);
@@ -833,7 +837,7 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
     for (name, shape, error) in &bad {
         let e = *error;
         assert!(
-            same(world.shape_cast(shape, Vec3::X, all).map(|_| ()), e),
+            same(world.cast_shape(shape, Vec3::X, all).map(|_| ()), e),
             "shape_cast {name}"
         );
         assert!(same(world.closest(shape, 1.0, all).map(|_| ()), e), "closest {name}");
@@ -842,7 +846,10 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
             "move_and_slide {name}"
         );
         let mut calls = 0;
-        assert!(same(world.overlap(shape, all, |_, _| calls += 1), e), "overlap {name}");
+        assert!(
+            same(world.intersections_with_shape(shape, all, |_, _| calls += 1), e),
+            "overlap {name}"
+        );
         assert_eq!(calls, 0);
     }
     for value in NON_FINITE {
@@ -850,7 +857,7 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
             let mut v = Vec3::X;
             v[axis] = value;
             assert!(
-                matches!(world.shape_cast(&ok, v, all), Err(Error::NonFinite(_))),
+                matches!(world.cast_shape(&ok, v, all), Err(Error::NonFinite(_))),
                 "motion {v}"
             );
             assert!(
@@ -858,7 +865,7 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
                 "motion {v}"
             );
             assert!(
-                matches!(world.closest_point(v, 1.0, all), Err(Error::NonFinite(_))),
+                matches!(world.project_point(v, 1.0, all), Err(Error::NonFinite(_))),
                 "point {v}"
             );
         }
@@ -867,7 +874,7 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
             "max_distance {value}"
         );
         assert!(matches!(
-            world.closest_point(Vec3::ZERO, value, all),
+            world.project_point(Vec3::ZERO, value, all),
             Err(Error::NonFinite(_))
         ));
     }
@@ -876,14 +883,14 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
         "a negative radius"
     );
     assert!(matches!(
-        world.closest_point(Vec3::ZERO, -0.5, all),
+        world.project_point(Vec3::ZERO, -0.5, all),
         Err(Error::InvalidArgument(_))
     ));
     // Finite numbers whose sum overflows: a motion carrying the bounds
     // beyond f32, a search radius growing them beyond it.
     let far = Shape::Sphere(Sphere::new(Vec3::splat(3e38), 1.0));
     assert!(matches!(
-        world.shape_cast(&far, Vec3::splat(1e38), all),
+        world.cast_shape(&far, Vec3::splat(1e38), all),
         Err(Error::NonFinite(_))
     ));
     assert!(matches!(
@@ -894,7 +901,7 @@ fn narrow_queries_refuse_bad_shapes_motions_and_radii() {
     assert_eq!(snapshot(&world), before, "refusals change nothing");
     // The edges are answered: no motion, no iteration, radius 0.
     assert!(
-        world.shape_cast(&ok, Vec3::ZERO, all).unwrap().is_some(),
+        world.cast_shape(&ok, Vec3::ZERO, all).unwrap().is_some(),
         "a ball at rest inside the box"
     );
     assert_eq!(

@@ -904,14 +904,14 @@ mod every_shape {
             let (world, _) = world_of(&descs);
             let ball = Shape::Sphere(Sphere::new(center, r));
 
-            let hit = world.shape_cast(&ball, motion, &QueryFilter::ALL).unwrap();
+            let hit = world.cast_shape(&ball, motion, &QueryFilter::ALL).unwrap();
             let brute = world
                 .iter()
                 .filter_map(|(k, c)| ball.cast_shape(motion, c.world_shape()).map(|toi| (toi.t, k)))
                 .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             prop_assert_eq!(hit.map(|h| (h.t, h.collider)), brute);
 
-            let near = world.closest_point(center, max_distance, &QueryFilter::ALL).unwrap();
+            let near = world.project_point(center, max_distance, &QueryFilter::ALL).unwrap();
             let point = Shape::Sphere(Sphere::new(center, 0.0));
             let brute = world
                 .iter()
@@ -921,7 +921,7 @@ mod every_shape {
             prop_assert_eq!(near.map(|(k, d)| (d.distance, k)), brute);
 
             let mut found = Vec::new();
-            world.overlap(&ball, &QueryFilter::ALL, |k, _| found.push(k)).unwrap();
+            world.intersections_with_shape(&ball, &QueryFilter::ALL, |k, _| found.push(k)).unwrap();
             found.sort();
             let brute: Vec<_> = world.iter().filter(|(_, c)| ball.intersects(c.world_shape())).map(|(k, _)| k).collect();
             prop_assert_eq!(found, brute);
@@ -937,7 +937,7 @@ mod every_shape {
             let (world, _) = world_of(&descs);
             let character = Shape::Capsule(Capsule::new(Segment::new(start, start + Vec3::Y * 0.5), 0.25));
             let mut starts_inside = false;
-            world.overlap(&character, &QueryFilter::ALL, |_, _| starts_inside = true).unwrap();
+            world.intersections_with_shape(&character, &QueryFilter::ALL, |_, _| starts_inside = true).unwrap();
             prop_assume!(!starts_inside);
             let moved = world.move_and_slide(&character, motion, &QueryFilter::ALL, 4).unwrap();
             prop_assert!(moved.position_delta.length() <= motion.length() + 1e-4);
@@ -953,6 +953,28 @@ mod every_shape {
     // Analytic cases
     // ---------------------------------------------------------------------------
 
+    /// A motion whose end would just touch a ball (a capsule 1.75 from the
+    /// ball's centre at the end, radii 0.25 + 1.5) stops the skin short of
+    /// it: the cast reaches the skin beyond the motion's end.
+    #[test]
+    fn a_move_ending_in_contact_stops_the_skin_short() {
+        let mut world = World::new();
+        let ball = world
+            .add(ColliderDesc::new(Shape::Sphere(Sphere::new(
+                Vec3::new(2.0, 0.0, -4.25),
+                1.5,
+            ))))
+            .unwrap();
+        let start = Vec3::new(3.5, 1.5, 0.0);
+        let character = Shape::Capsule(Capsule::new(Segment::new(start, start + Vec3::Y * 0.5), 0.25));
+        let motion = Vec3::new(0.0, -2.5, -3.5);
+        let moved = world.move_and_slide(&character, motion, &QueryFilter::ALL, 4).unwrap();
+        assert_eq!(moved.hits.first().map(|h| h.collider), Some(ball));
+        let end = character.translated(moved.position_delta);
+        let gap = end.distance(world.get(ball).unwrap().world_shape()).distance;
+        assert!(gap >= 0.9 * collide::MOVE_AND_SLIDE_SKIN, "ended {gap} from the ball");
+    }
+
     fn wall(world: &mut World, min: Vec3, max: Vec3) -> ColliderKey {
         world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(min, max)))).unwrap()
     }
@@ -964,27 +986,27 @@ mod every_shape {
         let near = wall(&mut world, Vec3::new(4.0, -1.0, -1.0), Vec3::new(5.0, 1.0, 1.0));
         let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
         let hit = world
-            .shape_cast(&ball, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::ALL)
+            .cast_shape(&ball, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::ALL)
             .unwrap()
             .unwrap();
         assert_eq!((hit.collider, hit.t, hit.normal), (near, 0.3, Vec3::NEG_X));
         assert!((hit.point - Vec3::new(4.0, 0.0, 0.0)).length() < 1e-5);
         let hit = world
-            .shape_cast(&ball, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::excluding(near))
+            .cast_shape(&ball, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::excluding(near))
             .unwrap()
             .unwrap();
         assert_eq!((hit.collider, hit.t), (far, 0.7));
         // A capsule and an oriented box (GJK) agree with the closed form to 1e-5.
         let pill = Shape::Capsule(Capsule::new(Segment::new(Vec3::NEG_Y, Vec3::Y), 1.0));
         let t = world
-            .shape_cast(&pill, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::ALL)
+            .cast_shape(&pill, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::ALL)
             .unwrap()
             .unwrap()
             .t;
         assert!((t - 0.3).abs() < 1e-5, "{t}");
         let crate_ = Shape::Obb(Obb::new(Vec3::ZERO, Quat::from_rotation_y(0.3), Vec3::splat(0.5)));
         let t = world
-            .shape_cast(&crate_, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::ALL)
+            .cast_shape(&crate_, Vec3::new(10.0, 0.0, 0.0), &QueryFilter::ALL)
             .unwrap()
             .unwrap()
             .t;
@@ -992,7 +1014,7 @@ mod every_shape {
         assert!((t - (4.0 - reach) / 10.0).abs() < 1e-5, "{t}");
         // Moving away: no hit.
         assert!(world
-            .shape_cast(&ball, Vec3::new(-10.0, 0.0, 0.0), &QueryFilter::ALL)
+            .cast_shape(&ball, Vec3::new(-10.0, 0.0, 0.0), &QueryFilter::ALL)
             .unwrap()
             .is_none());
     }
@@ -1047,15 +1069,15 @@ mod every_shape {
         let _far = world.add(enemy(10.0, 0.0)).unwrap();
         let near = world.add(enemy(-3.0, 4.0)).unwrap();
         let (key, d) = world
-            .closest_point(Vec3::new(0.0, 1.0, 0.0), 20.0, &QueryFilter::ALL)
+            .project_point(Vec3::new(0.0, 1.0, 0.0), 20.0, &QueryFilter::ALL)
             .unwrap()
             .unwrap();
         assert_eq!(key, near);
         assert!((d.distance - 4.5).abs() < 1e-5);
         assert!((d.point_b - Vec3::new(-2.7, 1.0, 3.6)).length() < 1e-5);
-        assert!(world.closest_point(Vec3::Y, 4.0, &QueryFilter::ALL).unwrap().is_none());
+        assert!(world.project_point(Vec3::Y, 4.0, &QueryFilter::ALL).unwrap().is_none());
         assert!(world
-            .closest_point(Vec3::Y, 20.0, &QueryFilter::excluding(near))
+            .project_point(Vec3::Y, 20.0, &QueryFilter::excluding(near))
             .unwrap()
             .is_some());
         // A shape as the query.
@@ -1166,7 +1188,7 @@ mod every_shape {
         let inf = Vec3::new(0.0, f32::INFINITY, 0.0);
         for motion in [nan, inf] {
             assert!(matches!(
-                world.shape_cast(&ball, motion, &QueryFilter::ALL),
+                world.cast_shape(&ball, motion, &QueryFilter::ALL),
                 Err(Error::NonFinite(_))
             ));
             assert!(matches!(
@@ -1176,7 +1198,7 @@ mod every_shape {
         }
         let negative = Shape::Sphere(Sphere::new(Vec3::ZERO, -1.0));
         assert_eq!(
-            world.shape_cast(&negative, Vec3::X, &QueryFilter::ALL),
+            world.cast_shape(&negative, Vec3::X, &QueryFilter::ALL),
             Err(Error::NegativeRadius)
         );
         assert_eq!(
@@ -1188,20 +1210,20 @@ mod every_shape {
             Err(Error::NegativeRadius)
         );
         assert!(matches!(
-            world.closest_point(nan, 1.0, &QueryFilter::ALL),
+            world.project_point(nan, 1.0, &QueryFilter::ALL),
             Err(Error::NonFinite(_))
         ));
         assert!(matches!(
-            world.closest_point(Vec3::ZERO, f32::NAN, &QueryFilter::ALL),
+            world.project_point(Vec3::ZERO, f32::NAN, &QueryFilter::ALL),
             Err(Error::NonFinite(_))
         ));
         assert!(matches!(
-            world.closest_point(Vec3::ZERO, -1.0, &QueryFilter::ALL),
+            world.project_point(Vec3::ZERO, -1.0, &QueryFilter::ALL),
             Err(Error::InvalidArgument(_))
         ));
         let bad_obb = Shape::Obb(Obb::new(Vec3::ZERO, Quat::from_xyzw(0.0, 0.0, 0.0, 2.0), Vec3::ONE));
         assert!(matches!(
-            world.shape_cast(&bad_obb, Vec3::X, &QueryFilter::ALL),
+            world.cast_shape(&bad_obb, Vec3::X, &QueryFilter::ALL),
             Err(Error::InvalidArgument(_))
         ));
         assert_eq!(world.len(), 1);

@@ -208,7 +208,7 @@ fn shape_cast(
         let world = world_ref(world)?;
         let motion = read_in(motion, "motion")?.into();
         let filter = read_filter(&world, filter)?;
-        match world.world.shape_cast(&shape, motion, &filter)? {
+        match world.world.cast_shape(&shape, motion, &filter)? {
             Some(hit) => {
                 out.write(PhysShapeHit::new(hit, world.salt));
                 out_hit.write(true);
@@ -296,7 +296,7 @@ pub unsafe extern "C" fn phys_closest_point(
         let world = world_ref(world)?;
         let point = read_in(point, "point")?.into();
         let filter = read_filter(&world, filter)?;
-        match world.world.closest_point(point, max_distance, &filter)? {
+        match world.world.project_point(point, max_distance, &filter)? {
             Some((key, distance)) => {
                 out.write(PhysClosest {
                     collider: world.handle(key),

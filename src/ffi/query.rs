@@ -358,7 +358,7 @@ pub(crate) fn overlap(
         let mut found = Vec::new();
         world
             .world
-            .overlap(&shape, &read_filter(&world, filter)?, |key, collider| {
+            .intersections_with_shape(&shape, &read_filter(&world, filter)?, |key, collider| {
                 found.push((key, collider.user_data()));
             })?;
         let salt = world.salt;

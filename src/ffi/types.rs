@@ -14,7 +14,7 @@ use crate::math::Transform;
 use crate::math::{Quat, Vec3};
 use crate::query::{Contact, Distance};
 use crate::shape::{Aabb, Capsule, Cone, Cylinder, Obb, Segment, Sphere, Triangle};
-use crate::world::{Hit, ShapeHit};
+use crate::world::Hit;
 
 /// `{float x, y, z}`: the book's `Vector3` (12 bytes).
 #[repr(C)]
@@ -584,7 +584,7 @@ impl From<Contact> for PhysContact {
 impl PhysShapeHit {
     /// The hit as C sees it, in a world with this salt.
     #[must_use]
-    pub fn new(hit: ShapeHit, salt: u32) -> Self {
+    pub fn new(hit: Hit, salt: u32) -> Self {
         Self {
             collider: PhysCollider::encode(hit.collider, salt),
             user_data: hit.user_data,

@@ -1075,7 +1075,7 @@ impl CRun {
             Some(f) => (f.status(), Vec::new()),
             None => {
                 let mut found = Vec::new();
-                let result = side.mirror.overlap(&shape, &query, |key, c| {
+                let result = side.mirror.intersections_with_shape(&shape, &query, |key, c| {
                     found.push(PhysColliderRef {
                         collider: side.handle_of(key),
                         user_data: c.user_data(),
@@ -1313,7 +1313,7 @@ impl CRun {
             expect(status, f.status(), name);
             return assert!(untouched(hit_byte, &out), "{name} wrote on failure");
         }
-        let result = side.mirror.shape_cast(&moving, motion, &query);
+        let result = side.mirror.cast_shape(&moving, motion, &query);
         expect(status, result_status(&result), name);
         match result {
             Err(_) => assert!(untouched(hit_byte, &out), "{name} wrote on failure"),
@@ -1366,7 +1366,7 @@ impl CRun {
             expect(status, f.status(), name);
             return assert!(untouched(hit_byte, &out), "{name} wrote on failure");
         }
-        let result = side.mirror.closest_point(point, max_distance, &query);
+        let result = side.mirror.project_point(point, max_distance, &query);
         expect(status, result_status(&result), name);
         match result {
             Err(_) => assert!(untouched(hit_byte, &out), "{name} wrote on failure"),

@@ -27,7 +27,7 @@ use collide::ffi::PhysCollider;
 use collide::math::{Quat, Vec3};
 use collide::{
     Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Distance, Error, Filter, Hit,
-    MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, ShapeHit, Sphere, Transform, Triangle, TriangleMesh, World,
+    MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, Sphere, Transform, Triangle, TriangleMesh, World,
     MOVE_AND_SLIDE_SKIN,
 };
 use std::sync::Arc;
@@ -568,12 +568,29 @@ pub fn expected_query_shape_error(shape: &Shape) -> Option<Error> {
     expected_shape_error(shape)
 }
 
-/// What a motion must not be ([`World::shape_cast`],
+/// What a motion must not be ([`World::cast_shape`],
 /// [`World::move_and_slide`]): non-finite, or carrying the shape's bounds
 /// beyond `f32`.
 pub fn expected_motion_error(shape: &Shape, motion: Vec3) -> Option<Error> {
     let b = shape.bounding_aabb();
     (!finite(motion) || !finite(b.min + motion) || !finite(b.max + motion)).then_some(Error::NonFinite(""))
+}
+
+/// `|v|` without overflow or underflow: `v.length()` where it is between
+/// 1e-18 and 1e18, else measured on `v` scaled to a largest component of 1
+/// (the library's rule, which the model's move-and-slide must follow to
+/// the bit).
+fn length_without_overflow(v: Vec3) -> f32 {
+    let plain = v.length();
+    if (1.0e-18..=1.0e18).contains(&plain) {
+        return plain;
+    }
+    let largest = v.abs().max_element();
+    if largest > 0.0 && largest.is_finite() {
+        (v / largest).length() * largest
+    } else {
+        plain
+    }
 }
 
 /// What `World::closest` must say of a search radius (after the shape):
@@ -1011,7 +1028,7 @@ impl Model {
             .collect()
     }
 
-    /// The first hit of `shape` moved by `motion` (`World::shape_cast`):
+    /// The first hit of `shape` moved by `motion` (`World::cast_shape`):
     /// every collider the filter accepts whose bounds meet the swept bounds
     /// (the shape's bounds at the start and at the end and between; an
     /// exact hit outside them is the exact test's tolerance, see
@@ -1022,11 +1039,11 @@ impl Model {
         shape: &Shape,
         motion: Vec3,
         filter: &QueryFilter,
-        keep: impl Fn(&ShapeHit) -> bool,
-    ) -> Option<ShapeHit> {
+        keep: impl Fn(&Hit) -> bool,
+    ) -> Option<Hit> {
         let b = shape.bounding_aabb();
         let swept = b.union(&Aabb::new(b.min + motion, b.max + motion));
-        let mut best: Option<ShapeHit> = None;
+        let mut best: Option<Hit> = None;
         for e in self.entries.iter().filter(|e| filter.accepts(e.key, &e.desc.filter)) {
             let Some(toi) = shape.cast_shape(motion, &e.world_shape) else {
                 continue;
@@ -1035,7 +1052,7 @@ impl Model {
                 check_cast_gap(&swept, &e.world_shape);
                 continue;
             }
-            let hit = ShapeHit {
+            let hit = Hit {
                 collider: e.key,
                 user_data: e.desc.user_data,
                 t: toi.t,
@@ -1089,12 +1106,25 @@ impl Model {
             if remaining == Vec3::ZERO {
                 break;
             }
-            let Some(hit) = self.first_hit(&current, remaining, filter, |h| h.normal.dot(remaining) < 0.0) else {
+            // The cast reaches the skin beyond the motion's end.
+            let stretched = 1.0 + MOVE_AND_SLIDE_SKIN / length_without_overflow(remaining);
+            let reach = if expected_motion_error(&current, remaining * stretched).is_none() {
+                stretched
+            } else {
+                1.0
+            };
+            let blocks = |h: &Hit| h.normal.dot(remaining) < 0.0;
+            let Some(hit) = self.first_hit(&current, remaining * reach, filter, blocks) else {
                 result.position_delta += remaining;
                 break;
             };
             let into = -remaining.dot(hit.normal);
-            let fraction = (hit.t - MOVE_AND_SLIDE_SKIN / into).clamp(0.0, 1.0);
+            let to_skin = hit.t * reach - MOVE_AND_SLIDE_SKIN / into;
+            if to_skin >= 1.0 {
+                result.position_delta += remaining;
+                break;
+            }
+            let fraction = to_skin.clamp(0.0, 1.0);
             result.position_delta += remaining * fraction;
             current = shape.translated(result.position_delta);
             result.hits.push(hit);
@@ -1217,10 +1247,10 @@ fn check_cast_gap(swept: &Aabb, target: &Shape) {
     );
 }
 
-/// Asserts what `World::shape_cast` documents of a hit: `t` in `[0, 1]`
+/// Asserts what `World::cast_shape` documents of a hit: `t` in `[0, 1]`
 /// and, within [`EXACT_RANGE`], a finite point and a unit normal.
 #[track_caller]
-fn check_shape_hit(shape: &Shape, hit: &ShapeHit, what: &str) {
+fn check_shape_hit(shape: &Shape, hit: &Hit, what: &str) {
     assert!((0.0..=1.0).contains(&hit.t), "{what}: t of {hit:?} beyond [0, 1]");
     if shape_in_range(shape) && in_range(hit.point) {
         assert!(
@@ -1673,7 +1703,7 @@ impl WorldRun {
     }
 
     fn shape_cast(&mut self, shape: &Shape, motion: Vec3, filter: &QueryFilter) {
-        let result = self.world.shape_cast(shape, motion, filter);
+        let result = self.world.cast_shape(shape, motion, filter);
         if let Some(e) = expected_query_shape_error(shape).or_else(|| expected_motion_error(shape, motion)) {
             return assert_error(result, e, "shape_cast");
         }
@@ -1690,7 +1720,7 @@ impl WorldRun {
 
     fn closest(&mut self, shape: &Shape, max_distance: f32, filter: &QueryFilter, point: Option<Vec3>) {
         let result = match point {
-            Some(p) => self.world.closest_point(p, max_distance, filter),
+            Some(p) => self.world.project_point(p, max_distance, filter),
             None => self.world.closest(shape, max_distance, filter),
         };
         let what = if point.is_some() { "closest_point" } else { "closest" };
@@ -1862,7 +1892,7 @@ impl WorldRun {
         let mut got = Vec::new();
         let result = self
             .world
-            .overlap(shape, filter, |key, c| got.push((key, c.user_data())));
+            .intersections_with_shape(shape, filter, |key, c| got.push((key, c.user_data())));
         if let Some(e) = expected_query_shape_error(shape) {
             assert_error(result, e, "overlap");
             return assert!(got.is_empty(), "overlap reported colliders on error");
