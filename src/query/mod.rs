@@ -4,7 +4,14 @@
 //!
 //! Most answers are methods on the shapes (`segment.cast_aabb(&b)`,
 //! `sphere.intersects_aabb(&b)`), implemented in the file of their question;
-//! the free functions and result types are re-exported here.
+//! the free functions and result types are re-exported here. The names
+//! read one way: `a.cast_b(…)` moves `a` until it meets `b` — a segment
+//! its point from `start` to `end` ([`CastHit`]), a shape by a `motion`
+//! ([`TimeOfImpact`]) — and `a.contact(&b)`, `a.distance(&b)`,
+//! `a.intersects(&b)` answer for `a` against `b`. Contacts, distances and
+//! shape casts give their normal from `a` to `b`; a segment cast gives the
+//! surface normal of `b` facing the segment's start, as the world's
+//! [`Hit`](crate::Hit) does for every cast.
 
 mod cast;
 mod contact;
