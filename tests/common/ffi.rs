@@ -238,7 +238,6 @@ pub fn pairs_into(finder: BufferFinder, world: *mut PhysWorld) -> Vec<PhysPair> 
     buffer
 }
 
-/// `phys_test_pairwise_into` with a `*mut` world, to share `pairs_into`.
 /// `phys_pair_events_began`, with a `*mut` world.
 pub unsafe extern "C" fn began_into_mut(
     world: *mut PhysWorld,
@@ -263,6 +262,7 @@ pub unsafe extern "C" fn ended_into_mut(
     unsafe { phys_pair_events_ended(world, out, capacity, written, total) }
 }
 
+/// `phys_test_pairwise_into` with a `*mut` world, to share `pairs_into`.
 pub unsafe extern "C" fn pairwise_into_mut(
     world: *mut PhysWorld,
     out: *mut PhysPair,
