@@ -25,8 +25,9 @@ pub(crate) trait PairSide {
     fn filter(&self) -> &Filter;
     /// The collider's user data.
     fn user_data(&self) -> u64;
-    /// Whether the collider's world shape is its box.
-    fn is_box(&self) -> bool;
+    /// Whether the collider's box is its exact shape (an `Aabb` collider):
+    /// the tree leaf's `exact` flag.
+    fn exact(&self) -> bool;
 }
 
 /// A collider's [`PairSide`], kept apart from the collider.
@@ -34,7 +35,7 @@ pub(crate) trait PairSide {
 pub(crate) struct PairData {
     pub(crate) filter: Filter,
     pub(crate) user_data: u64,
-    pub(crate) is_box: bool,
+    pub(crate) exact: bool,
 }
 
 impl PairSide for Leaf<Proxy> {
@@ -49,7 +50,7 @@ impl PairSide for Leaf<Proxy> {
     }
 
     #[inline]
-    fn is_box(&self) -> bool {
+    fn exact(&self) -> bool {
         self.exact
     }
 }
@@ -66,8 +67,8 @@ impl PairSide for PairData {
     }
 
     #[inline]
-    fn is_box(&self) -> bool {
-        self.is_box
+    fn exact(&self) -> bool {
+        self.exact
     }
 }
 
@@ -88,7 +89,7 @@ pub(crate) fn overlapping_pair<S: PairSide>(
     }
     let swapped = q.0 < p.0;
     let ((key_a, a), (key_b, b)) = if swapped { (q, p) } else { (p, q) };
-    if !((a.is_box() && b.is_box()) || overlaps(&colliders[key_a], &colliders[key_b])) {
+    if !((a.exact() && b.exact()) || overlaps(&colliders[key_a], &colliders[key_b])) {
         return None;
     }
     let pair = Pair {

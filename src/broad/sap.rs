@@ -311,10 +311,10 @@ impl SweepAndPrune {
         pairs: &mut Vec<Pair>,
     ) {
         pairs.clear();
-        let both_boxes = |p: u32, q: u32| self.pair_data[p as usize].is_box && self.pair_data[q as usize].is_box;
+        let both_exact = |p: u32, q: u32| self.pair_data[p as usize].exact && self.pair_data[q as usize].exact;
         let side = |p: u32| (self.keys[p as usize], &self.pair_data[p as usize]);
         let fetch = |(p, q): (u32, u32)| {
-            if !both_boxes(p, q) {
+            if !both_exact(p, q) {
                 prefetch(&colliders[self.keys[p as usize]]);
                 prefetch(&colliders[self.keys[q as usize]]);
             }
@@ -414,7 +414,7 @@ impl SweepAndPrune {
                 self.max[axis][p] = aabb.max[axis];
             }
             self.pair_data.push(PairData {
-                is_box: collider.is_box(),
+                exact: collider.is_box(),
                 filter: *collider.filter(),
                 user_data: collider.user_data(),
             });
