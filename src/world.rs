@@ -182,6 +182,14 @@ fn check_max_distance(max_distance: f32) -> Result<()> {
 /// was. Queries taking `&self` never mutate anything and may run
 /// concurrently from many threads (`World` is `Sync`).
 ///
+/// Answers come back in one of five ways, by what they are: one answer as
+/// `Result<Option<_>>` (a cast's [`Hit`]); one answer per input into the
+/// caller's slice of the same length ([`World::segment_cast_batch`]); a
+/// list the caller keeps into the caller's `Vec`, cleared and its
+/// allocation reused ([`World::segment_cast_all`]); a list the world keeps
+/// between calls as a borrowed slice ([`World::pairs`]); and every walk
+/// through a callback that may stop it ([`VisitResult`]).
+///
 /// ```
 /// use collide::{Aabb, ColliderDesc, QueryFilter, Segment, Shape, World, math::Vec3};
 /// let mut world = World::new();
