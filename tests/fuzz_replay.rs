@@ -248,13 +248,13 @@ fn f10_seeds_replay_cleanly() {
 use collide::{ConvexHull, Error, Transform, Triangle, TriangleMesh};
 
 /// F12: `World::pairs` (the tree's incremental pair finder) panics with
-/// an index out of bounds (`src/broad/bvh/pairs.rs`, the leaf-against-node
+/// an index out of bounds (`src/bvh/pairs.rs`, the leaf-against-node
 /// branch indexing node `0xFFFFFFFF`) when a collider that is not a box
 /// has bounds reaching `f32::MAX` on all three axes (a point triangle or
 /// a radius-0 sphere at `(f32::MAX)³`): its tree box, grown by the
 /// rounding of its exact tests (F5), is `+∞` on every axis and overlaps
 /// an empty child slot's `(+∞, +∞)` box, as the query did in F8. Fixed in
-/// `src/broad/bvh/node.rs`: the walk of the tree against itself skips empty
+/// `src/bvh/node.rs`: the walk of the tree against itself skips empty
 /// slots, as the query does.
 #[test]
 fn f12_pairs_survive_a_collider_at_f32_max() {

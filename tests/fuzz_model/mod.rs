@@ -88,7 +88,7 @@ pub fn entry_t(segment: &Segment, aabb: &Aabb) -> Option<f64> {
 }
 
 /// The motion below which the tree's slab test takes a segment as not
-/// moving along an axis (`SlabRay::parallel` in `src/broad/bvh/cast.rs`).
+/// moving along an axis (`SlabRay::parallel` in `src/bvh/cast.rs`).
 pub const SLAB_PARALLEL: f32 = 1e-30;
 
 /// Whether the segment moves along some axis by less than
