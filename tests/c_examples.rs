@@ -363,3 +363,35 @@ fn pairs_finders_agree_through_callbacks_and_buffers() {
     assert_eq!(exception.str("delivered"), "1", "the first throw stops delivery");
     assert!(records.iter().any(|r| r.kind == "summary" && r.str("rounds") == "3"));
 }
+
+/// README's C snippet, compiled as the body of a C99 `main` against
+/// `include/collide.h` and `libcollide.a` with every warning an error, and
+/// run: its bullet meets the wall 19 of its 30 units along.
+#[test]
+fn the_readme_c_snippet_compiles_and_hits_the_wall() {
+    use common::c::{cc, command_of, lib_dir, makefile_native_libs, manifest_dir, stdout_of};
+    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README.md is readable");
+    let start = readme.find("```c\n").expect("README has a C snippet") + "```c\n".len();
+    let snippet = &readme[start..start + readme[start..].find("```").expect("the snippet ends")];
+    let dir = common::c::fresh_dir("readme-c");
+    let source = dir.join("readme.c");
+    let program = format!(
+        "#include <stdint.h>\n#include <stdio.h>\n{}\nint main(void) {{\n    int actor = 0;\n    void* my_actor = &actor;\n{}\n    printf(\"hit=%d t=%.6f\\n\", hit, (double)h.t);\n    return hit && h.t > 0.6333f && h.t < 0.6334f ? 0 : 1;\n}}\n",
+        snippet.lines().filter(|l| l.starts_with("#include")).collect::<Vec<_>>().join("\n"),
+        snippet.lines().filter(|l| !l.starts_with("#include")).collect::<Vec<_>>().join("\n"),
+    );
+    std::fs::write(&source, program).expect("the program can be written");
+    let binary = dir.join("readme");
+    let mut compile = command_of(&cc());
+    compile
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+        .arg(manifest_dir().join("include"))
+        .arg(&source)
+        .arg("-o")
+        .arg(&binary)
+        .arg(lib_dir().join("libcollide.a"))
+        .args(makefile_native_libs());
+    stdout_of(&mut compile);
+    let output = stdout_of(&mut std::process::Command::new(&binary));
+    assert!(output.contains("hit=1"), "README's bullet misses the wall: {output}");
+}
