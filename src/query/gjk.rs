@@ -364,13 +364,22 @@ pub(crate) fn gjk<A: Support + ?Sized, B: Support + ?Sized>(
     pair: &MinkowskiDifference<'_, A, B>,
     early_exit: Option<f32>,
 ) -> GjkOutput {
-    let scale = pair.scale();
-    let touch = TOUCH_TOLERANCE * scale;
     let start_direction = if pair.offset == Vec3::ZERO {
         Vec3::X
     } else {
         -pair.offset
     };
+    gjk_from(pair, early_exit, start_direction)
+}
+
+/// [`gjk`] starting from the support of `A − B` along `start_direction`.
+pub(crate) fn gjk_from<A: Support + ?Sized, B: Support + ?Sized>(
+    pair: &MinkowskiDifference<'_, A, B>,
+    early_exit: Option<f32>,
+    start_direction: Vec3,
+) -> GjkOutput {
+    let scale = pair.scale();
+    let touch = TOUCH_TOLERANCE * scale;
     let mut simplex = Simplex::single(pair.support(start_direction));
     let mut v = simplex.v[0].w;
     let mut overlapping = false;
@@ -540,10 +549,26 @@ pub(crate) fn settle_separation<A: Support + ?Sized, B: Support + ?Sized>(
     let core_distance = length_without_overflow(out.v);
     let n = -unit_by_length(out.v, core_distance);
     let lower = -n.dot(pair.support(n).w);
-    if core_distance - lower > DISTANCE_TOLERANCE * core_distance + touch {
-        return ascend_separation(pair, n, lower, touch, (out.point_a, out.point_b));
+    let settled = |distance: f32, lower: f32| distance - lower <= DISTANCE_TOLERANCE * distance + touch;
+    if settled(core_distance, lower) {
+        return (n, core_distance, out.point_a, out.point_b);
     }
-    (n, core_distance, out.point_a, out.point_b)
+    // GJK started from the centres' direction can stop with its bounds
+    // apart, its simplex mixing vertices of a small shape next to a large
+    // one (each step's gain below the `f32` rounding of `|v|`). Started
+    // again along its own answer, its first supports take the small
+    // shape's vertex along that direction; its answer is kept when its
+    // bounds meet.
+    let again = gjk_from(pair, None, out.v);
+    if !again.overlapping {
+        let distance = length_without_overflow(again.v);
+        let n = -unit_by_length(again.v, distance);
+        let lower = -n.dot(pair.support(n).w);
+        if settled(distance, lower) {
+            return (n, distance, again.point_a, again.point_b);
+        }
+    }
+    ascend_separation(pair, n, lower, touch, (out.point_a, out.point_b))
 }
 
 /// The largest step, in radians, of [`ascend_separation`].
