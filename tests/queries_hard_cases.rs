@@ -1191,3 +1191,40 @@ fn non_finite_and_huge_inputs_give_misses_or_answers_without_nan() {
         }
     }
 }
+
+/// Capsules whose axes touch at a shallow angle (the axes 3e-2 rad apart,
+/// one five times the other's length): the contact normal, perpendicular
+/// to both axes, is formed from their exact directions, so the depth is
+/// the overlap of the capsules' projections on it. Formed from rounded
+/// half axes in `f32` it tilted by 3e-2 rad, and the long axis' projection
+/// made the overlap 3e-5 deeper than the depth reported.
+#[test]
+fn capsules_whose_axes_touch_at_a_shallow_angle_have_their_depth_along_the_normal() {
+    let a = Capsule::new(
+        Segment::new(
+            Vec3::new(-0.038867496, 0.063738875, 0.024470715),
+            Vec3::new(-0.033487283, 0.09429719, 0.014851381),
+        ),
+        0.00033585756,
+    );
+    let b = Capsule::new(
+        Segment::new(
+            Vec3::new(-0.034078836, 0.090937465, 0.015908973),
+            Vec3::new(0.0023501397, 0.29784504, -0.04922265),
+        ),
+        0.00089525327,
+    );
+    let c = a.contact_capsule(&b).expect("the capsules overlap");
+    let n = c.normal.as_dvec3();
+    let interval = |s: &Segment, r: f32| {
+        let (p, q) = (s.start.as_dvec3().dot(n), s.end.as_dvec3().dot(n));
+        (p.min(q) - f64::from(r), p.max(q) + f64::from(r))
+    };
+    let ((_, a_max), (b_min, _)) = (interval(&a.segment, a.radius), interval(&b.segment, b.radius));
+    let overlap = a_max - b_min;
+    assert!(
+        (overlap - f64::from(c.depth)).abs() <= 2e-6,
+        "depth {} but the overlap along the normal is {overlap}",
+        c.depth
+    );
+}

@@ -315,10 +315,21 @@ impl Capsule {
     /// ```
     #[must_use]
     pub fn contact_capsule(&self, other: &Capsule) -> Option<Contact> {
-        let closest = self.segment.to_f64().closest_points(&other.segment.to_f64());
+        let (axis_a, axis_b) = (self.segment.to_f64(), other.segment.to_f64());
+        let closest = axis_a.closest_points(&axis_b);
         // The half axes, as in `Sphere::contact_capsule`.
         let (half_a, half_b) = (self.segment.half_direction(), other.segment.half_direction());
-        let mut fallback = perpendicular(half_a, half_b);
+        // Axes that touch: the normal is perpendicular to both, formed in
+        // `f64` from the exact differences of their ends. Nearly parallel
+        // axes' cross product is small, and formed in `f32` from rounded
+        // half axes it tilts by the rounding over its length (1e-4 rad for
+        // axes 1e-3 rad apart), which the longer axis' projection turns
+        // into depth.
+        let exact = (axis_a.end - axis_a.start).cross(axis_b.end - axis_b.start);
+        let mut fallback = match exact.try_normalize() {
+            Some(n) if n.as_vec3().is_finite() => unit_without_overflow(n.as_vec3()).unwrap_or(Vec3::X),
+            _ => perpendicular(half_a, half_b),
+        };
         if fallback.dot(Support::center(other) - Support::center(self)) < 0.0 {
             fallback = -fallback;
         }
