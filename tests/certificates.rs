@@ -114,7 +114,7 @@ struct Report {
 const OPEN_PER_100K: [(&str, usize); 7] = [
     ("segment_cast (per shape)", 6),
     ("World::segment_cast", 2),
-    ("contact (Shape::contact)", 7),
+    ("contact (Shape::contact)", 5),
     ("World::contact", 10),
     ("distance (Shape::distance, World::distance)", 9),
     ("shape_cast (Shape::cast_shape, query::shape_cast)", 9),

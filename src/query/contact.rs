@@ -13,7 +13,7 @@ use crate::math::{
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
-use crate::shape::{Aabb, Capsule, Obb, Sphere, Support};
+use crate::shape::{Aabb, Capsule, Obb, Sphere, Support, Triangle};
 
 /// The penetration of two overlapping (or touching) shapes `a` and `b`.
 ///
@@ -188,6 +188,46 @@ impl Sphere {
         )
     }
 
+    /// Sphere–triangle in closed form: the sphere against the triangle's
+    /// point closest to the centre (Ericson §5.1.5, in `f64`), `depth = r −
+    /// |q − c|` along `q − c`. A centre on the triangle (within `1e-6` of
+    /// its size) takes the normal `−n` of the triangle's face (the
+    /// triangle a flat two-sided solid, the normal `n` by its winding), or
+    /// a normal perpendicular to a degenerate triangle's longest edge.
+    ///
+    /// ```
+    /// use collide::{Sphere, Triangle, math::Vec3};
+    /// let floor = Triangle::new(Vec3::new(-5.0, 0.0, -5.0), Vec3::new(5.0, 0.0, -5.0), Vec3::new(0.0, 0.0, 5.0));
+    /// let c = Sphere::new(Vec3::new(0.0, 0.25, 0.0), 0.5).contact_triangle(&floor).unwrap();
+    /// assert_eq!((c.depth, c.normal, c.point_b), (0.25, Vec3::NEG_Y, Vec3::ZERO));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn contact_triangle(&self, triangle: &Triangle) -> Option<Contact> {
+        let c = self.center.as_dvec3();
+        let q = triangle.closest_point_f64(c).point;
+        let fallback = triangle.normal().map_or_else(
+            || {
+                let edges = [
+                    triangle.b - triangle.a,
+                    triangle.c - triangle.b,
+                    triangle.a - triangle.c,
+                ];
+                let longest = edges
+                    .into_iter()
+                    .max_by(|u, v| u.length_squared().total_cmp(&v.length_squared()))
+                    .unwrap_or(Vec3::ZERO);
+                perpendicular(longest, Vec3::ZERO)
+            },
+            |n| -n,
+        );
+        let size = length_without_overflow(triangle.b - triangle.a)
+            .max(length_without_overflow(triangle.c - triangle.a))
+            .max(length_without_overflow(triangle.c - triangle.b));
+        let coincident = f64::from(2.0 * TOUCH_TOLERANCE * size);
+        Contact::between_balls(c, self.radius, q, 0.0, fallback, coincident)
+    }
+
     /// Sphere–capsule in closed form: the sphere against the ball of the
     /// capsule's radius around the axis point closest to the centre. A
     /// centre on the axis (within `1e-6` of its length) takes a normal
@@ -357,8 +397,8 @@ impl Capsule {
 
 impl crate::shape::Shape {
     /// The contact between two collider shapes of any kinds, by the best
-    /// method for the pair: closed forms for the sphere, capsule and
-    /// sphere–box pairs, SAT for box pairs, GJK/EPA ([`contact`]) for every
+    /// method for the pair: closed forms for the sphere, capsule,
+    /// sphere–box and sphere–triangle pairs, SAT for box pairs, GJK/EPA ([`contact`]) for every
     /// other pair, without copying a hull.
     /// A mesh answers with its deepest triangle
     /// ([`TriangleMesh::contact`](crate::shape::TriangleMesh::contact));
@@ -383,6 +423,8 @@ impl crate::shape::Shape {
             (S::Aabb(a), S::Sphere(b)) => b.contact_aabb(a).map(Contact::flipped),
             (S::Sphere(a), S::Obb(b)) => a.contact_obb(b),
             (S::Obb(a), S::Sphere(b)) => b.contact_obb(a).map(Contact::flipped),
+            (S::Sphere(a), S::Triangle(b)) => a.contact_triangle(b),
+            (S::Triangle(a), S::Sphere(b)) => b.contact_triangle(a).map(Contact::flipped),
             (S::Aabb(a), S::Aabb(b)) => a.contact_aabb(b),
             (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
             (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
