@@ -116,7 +116,7 @@ const OPEN_PER_100K: [(&str, usize); 7] = [
     ("World::segment_cast", 2),
     ("contact (Shape::contact)", 5),
     ("World::contact", 10),
-    ("distance (Shape::distance, World::distance)", 9),
+    ("distance (Shape::distance, World::distance)", 8),
     ("shape_cast (Shape::cast_shape, query::shape_cast)", 9),
     ("World::cast_shape", 5),
 ];

@@ -590,8 +590,8 @@ fn aabb_aabb_nan_overlaps() {
 }
 
 /// The sphere–triangle closed form against an `f64` brute force: the
-/// triangle's closest point to the centre by dense sampling of the
-/// triangle (barycentric grid refined around the best sample), the depth
+/// triangle's closest point to the centre by a refined grid search
+/// ([`closest_point_of_triangle_by_search`]), the depth
 /// `r − |q − c|`, the normal along `q − c`, on random pairs including
 /// centres near edges and corners, and the same answer through `Shape`.
 #[test]
@@ -604,35 +604,9 @@ fn sphere_triangle_contact_matches_the_closest_point_of_the_triangle() {
         let got = sphere.contact_triangle(&tri);
         let through_shape = Shape::Sphere(sphere).contact(&Shape::Triangle(tri));
         assert_eq!(got, through_shape, "Shape::contact dispatches to the closed form");
-        // Brute force: the closest point by a barycentric grid, refined.
-        let (a, b, c) = (tri.a.as_dvec3(), tri.b.as_dvec3(), tri.c.as_dvec3());
         let centre = sphere.center.as_dvec3();
-        let at = |u: f64, v: f64| a + (b - a) * u + (c - a) * v;
-        let (mut bu, mut bv, mut bd) = (0.0, 0.0, f64::INFINITY);
-        let mut step = 1.0 / 64.0;
-        let (mut u0, mut v0, mut span) = (0.0f64, 0.0f64, 1.0f64);
-        for _ in 0..6 {
-            let n = (span / step).round() as i32;
-            for i in 0..=n {
-                for j in 0..=n {
-                    let (u, v) = (
-                        (u0 + f64::from(i) * step).clamp(0.0, 1.0),
-                        (v0 + f64::from(j) * step).clamp(0.0, 1.0),
-                    );
-                    if u + v > 1.0 {
-                        continue;
-                    }
-                    let d = (at(u, v) - centre).length();
-                    if d < bd {
-                        (bu, bv, bd) = (u, v, d);
-                    }
-                }
-            }
-            u0 = (bu - 2.0 * step).max(0.0);
-            v0 = (bv - 2.0 * step).max(0.0);
-            span = 4.0 * step;
-            step /= 8.0;
-        }
+        let closest = closest_point_of_triangle_by_search(&tri, centre);
+        let bd = (closest - centre).length();
         let depth = f64::from(sphere.radius) - bd;
         match got {
             Some(contact) => {
@@ -644,7 +618,7 @@ fn sphere_triangle_contact_matches_the_closest_point_of_the_triangle() {
                 );
                 assert!((contact.normal.length() - 1.0).abs() <= 1e-6);
                 if bd > 1e-3 {
-                    let want = (at(bu, bv) - centre) / bd;
+                    let want = (closest - centre) / bd;
                     assert!(
                         (contact.normal.as_dvec3() - want).length() <= 1e-3,
                         "normal {:?} vs {want:?}",

@@ -344,3 +344,48 @@ fn segment_segment_absolute_epsilon() {
     assert!((c.distance_squared - 1.0).abs() < 1e-6);
     assert!((c.s - 0.5).abs() < 1e-6 && (c.t - 0.5).abs() < 1e-6);
 }
+
+/// The sphere–triangle distance in closed form against an `f64` brute
+/// force (the triangle's closest point by a refined grid search): the
+/// distance `|q − c| − r`, `point_b` the triangle's closest point,
+/// `point_a` on the sphere towards it, 0 with no normal when they touch;
+/// the same answer through `Shape`, flipped for the triangle first.
+#[test]
+fn sphere_triangle_distance_matches_the_closest_point_of_the_triangle() {
+    let mut rng = seeded(78);
+    let mut apart = 0;
+    for _ in 0..3000 {
+        let tri = Triangle::new(rng.vec(-2.0, 2.0), rng.vec(-2.0, 2.0), rng.vec(-2.0, 2.0));
+        let sphere = Sphere::new(rng.vec(-3.0, 3.0), rng.range(0.05, 1.0));
+        let got = sphere.distance_triangle(&tri);
+        assert_eq!(got, Shape::Sphere(sphere).distance(&Shape::Triangle(tri)));
+        let flipped = Shape::Triangle(tri).distance(&Shape::Sphere(sphere));
+        assert_eq!(
+            (flipped.distance, flipped.point_a, flipped.point_b),
+            (got.distance, got.point_b, got.point_a)
+        );
+        let centre = sphere.center.as_dvec3();
+        let q = closest_point_of_triangle_by_search(&tri, centre);
+        let want = ((q - centre).length() - f64::from(sphere.radius)).max(0.0);
+        assert!(
+            (f64::from(got.distance) - want).abs() <= 1e-5,
+            "distance {} vs {want}",
+            got.distance
+        );
+        assert!(
+            (got.point_b.as_dvec3() - q).length() <= 1e-4,
+            "point_b {:?} vs {q:?}",
+            got.point_b
+        );
+        match got.normal {
+            Some(n) => {
+                apart += 1;
+                assert!(want > 0.0);
+                assert!((got.point_a.as_dvec3() - centre).length() - f64::from(sphere.radius) <= 1e-6);
+                assert!((n.as_dvec3() - (q - centre).normalize()).length() <= 1e-4);
+            }
+            None => assert!(want <= 1e-5, "no normal, but {want} apart"),
+        }
+    }
+    assert!(apart > 1000, "only {apart} apart: the draw tests little");
+}

@@ -784,7 +784,6 @@ mod every_shape {
     //! `move_and_slide`, and their input validation.
 
     use collide::math::{Quat, Vec3};
-    use collide::query;
     use collide::{
         Aabb, Capsule, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Error, Obb, QueryFilter, Segment, Shape,
         Sphere, Transform, Triangle, World,
@@ -915,7 +914,7 @@ mod every_shape {
             let point = Shape::Sphere(Sphere::new(center, 0.0));
             let brute = world
                 .iter()
-                .map(|(k, c)| (query::distance(&point, c.world_shape()).distance, k))
+                .map(|(k, c)| (point.distance(c.world_shape()).distance, k))
                 .filter(|(d, _)| *d <= max_distance)
                 .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             prop_assert_eq!(near.map(|(k, d)| (d.distance, k)), brute);

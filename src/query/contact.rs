@@ -436,7 +436,8 @@ impl crate::shape::Shape {
     }
 
     /// The distance between two collider shapes of any kinds, with closest
-    /// points ([`gjk::distance`] on their support mappings).
+    /// points ([`gjk::distance`] on their support mappings; sphere–triangle
+    /// in closed form, [`Sphere::distance_triangle`]).
     ///
     /// ```
     /// use collide::{Shape, Sphere, math::Vec3};
@@ -455,6 +456,16 @@ impl crate::shape::Shape {
             (S::Mesh(a), b) => a.distance(b),
             (a, S::Mesh(b)) => {
                 let d = b.distance(a);
+                gjk::Distance {
+                    point_a: d.point_b,
+                    point_b: d.point_a,
+                    normal: d.normal.map(|n| -n),
+                    ..d
+                }
+            }
+            (S::Sphere(a), S::Triangle(b)) => a.distance_triangle(b),
+            (S::Triangle(a), S::Sphere(b)) => {
+                let d = b.distance_triangle(a);
                 gjk::Distance {
                     point_a: d.point_b,
                     point_b: d.point_a,

@@ -1,13 +1,15 @@
 //! Squared distances and closest points between shapes.
 //!
 //! Segment–point and segment–segment live on [`Segment`] itself; this file
-//! holds the box distances the pair tests need. Like the segment's, they
+//! holds the box distances the pair tests need and the sphere–triangle
+//! distance. Like the segment's, they
 //! are computed in `f64` (no overflow or underflow of a square for any
 //! finite `f32` input) and rounded to `f32` once.
 
 use crate::math::{DVec3, Vec3};
+use crate::query::Distance;
 use crate::shape::segment::DSegment;
-use crate::shape::{Aabb, Segment};
+use crate::shape::{Aabb, Segment, Sphere, Triangle};
 
 impl Aabb {
     /// The point of the box closest to `p`: `p` clamped to `[min, max]`.
@@ -126,5 +128,42 @@ impl Aabb {
                 .min(self.distance_squared_to_point_f64(segment.point_at(t1)));
         }
         best
+    }
+}
+
+impl Sphere {
+    /// The distance from the sphere to a (flat, solid) triangle in closed
+    /// form: with `q` the triangle's point closest to the centre `c` (in
+    /// `f64`), `|q − c| − r` along `q − c`, `point_a` on the sphere and
+    /// `point_b = q`; 0 with the common point `q` and no normal when they
+    /// touch or overlap.
+    ///
+    /// ```
+    /// use collide::{Sphere, Triangle, math::Vec3};
+    /// let floor = Triangle::new(Vec3::new(-5.0, 0.0, -5.0), Vec3::new(5.0, 0.0, -5.0), Vec3::new(0.0, 0.0, 5.0));
+    /// let d = Sphere::new(Vec3::new(0.0, 3.0, 0.0), 1.0).distance_triangle(&floor);
+    /// assert_eq!((d.distance, d.point_a, d.point_b, d.normal), (2.0, Vec3::new(0.0, 2.0, 0.0), Vec3::ZERO, Some(Vec3::NEG_Y)));
+    /// ```
+    #[must_use]
+    pub fn distance_triangle(&self, triangle: &Triangle) -> Distance {
+        let c = self.center.as_dvec3();
+        let q = triangle.closest_point_f64(c).point;
+        let between = (q - c).length();
+        let gap = between - f64::from(self.radius);
+        let normal = (q - c) / between;
+        if !(gap > 0.0) || !normal.is_finite() {
+            return Distance {
+                distance: 0.0,
+                point_a: q.as_vec3(),
+                point_b: q.as_vec3(),
+                normal: None,
+            };
+        }
+        Distance {
+            distance: gap as f32,
+            point_a: (c + normal * f64::from(self.radius)).as_vec3(),
+            point_b: q.as_vec3(),
+            normal: Some(normal.as_vec3()),
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! every kind, a signed distance by shape, and the finiteness checks of a
 //! contact and a distance.
 
-use collide::math::{Quat, Vec3};
+use collide::math::{DVec3, Quat, Vec3};
 use collide::query::Contact;
 use collide::query::Distance;
 use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
@@ -99,4 +99,36 @@ pub fn assert_finite_distance(d: &Distance) {
     if let Some(n) = d.normal {
         assert!(n.is_finite() && close(n.length(), 1.0, 1e-4), "{d:?}");
     }
+}
+
+/// The point of `tri` closest to `p`, by brute force in `f64`: a
+/// barycentric grid of 64 steps per side, refined six times by 8 around
+/// the best point so far (to about 1e-10 of the triangle's size) — an
+/// answer independent of the library's closest-point formulas.
+pub fn closest_point_of_triangle_by_search(tri: &Triangle, p: DVec3) -> DVec3 {
+    let (a, b, c) = (tri.a.as_dvec3(), tri.b.as_dvec3(), tri.c.as_dvec3());
+    let at = |u: f64, v: f64| a + (b - a) * u + (c - a) * v;
+    let (mut best_u, mut best_v, mut best) = (0.0, 0.0, f64::INFINITY);
+    let (mut u0, mut v0, mut span, mut step) = (0.0f64, 0.0f64, 1.0f64, 1.0 / 64.0);
+    for _ in 0..6 {
+        let n = (span / step).round() as i32;
+        for i in 0..=n {
+            for j in 0..=n {
+                let u = (u0 + f64::from(i) * step).clamp(0.0, 1.0);
+                let v = (v0 + f64::from(j) * step).clamp(0.0, 1.0);
+                if u + v > 1.0 {
+                    continue;
+                }
+                let d = (at(u, v) - p).length();
+                if d < best {
+                    (best_u, best_v, best) = (u, v, d);
+                }
+            }
+        }
+        u0 = (best_u - 2.0 * step).max(0.0);
+        v0 = (best_v - 2.0 * step).max(0.0);
+        span = 4.0 * step;
+        step /= 8.0;
+    }
+    at(best_u, best_v)
 }
