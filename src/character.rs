@@ -114,7 +114,9 @@ impl World {
         max_iterations: usize,
     ) -> Result<MoveAndSlide> {
         check_query_shape(shape)?;
-        check_motion(&shape.bounding_aabb(), motion)?;
+        // The bounds of the shape where it stands now.
+        let mut bounds = shape.bounding_aabb();
+        check_motion(&bounds, motion)?;
         let mut result = MoveAndSlide::default();
         let mut normals: Vec<Vec3> = Vec::new();
         let mut remaining = motion;
@@ -128,7 +130,7 @@ impl World {
             // surface the end would touch (or come within the skin of) is
             // met: `reach` stretches the motion by the skin's length.
             let stretched = 1.0 + MOVE_AND_SLIDE_SKIN / length_without_overflow(remaining);
-            let reach = if check_motion(&current.bounding_aabb(), remaining * stretched).is_ok() {
+            let reach = if check_motion(&bounds, remaining * stretched).is_ok() {
                 stretched
             } else {
                 1.0
@@ -157,7 +159,7 @@ impl World {
             remaining = clip_motion(remaining * (1.0 - fraction), &normals);
             // Sliding along a surface can turn a motion near `f32::MAX` into
             // one that carries the shape beyond it: the move ends there.
-            let bounds = current.bounding_aabb();
+            bounds = current.bounding_aabb();
             if !((bounds.min + remaining).is_finite()
                 && (bounds.max + remaining).is_finite()
                 && (result.position_delta + remaining).is_finite())

@@ -809,16 +809,8 @@ impl World {
         check_query_shape(shape)?;
         let bounds = shape.bounding_aabb();
         let query_is_box = matches!(shape, Shape::Aabb(_));
-        self.bvh.query(&bounds, filter.mask, |_, leaf| {
-            let Proxy {
-                key,
-                filter: leaf_filter,
-                ..
-            } = leaf.data;
-            if !filter.accepts(key, &leaf_filter) || !leaf.aabb.intersects_aabb(&bounds) {
-                return ControlFlow::Continue(());
-            }
-            let collider = &self.colliders[key];
+        self.for_each_candidate(&bounds, filter, |leaf| {
+            let (key, collider) = (leaf.data.key, &self.colliders[leaf.data.key]);
             if (query_is_box && leaf.exact) || shape.intersects(collider.world_shape()) {
                 f(key, collider).control_flow()
             } else {
@@ -826,6 +818,25 @@ impl World {
             }
         });
         Ok(())
+    }
+
+    /// Calls `visit(leaf)` for every leaf `filter` accepts whose tight box
+    /// overlaps `region` (the tree's walk tests the fat boxes), until it
+    /// answers `Break`: the candidates of every region, swept and nearest
+    /// query, for the exact test to decide.
+    fn for_each_candidate(
+        &self,
+        region: &Aabb,
+        filter: &QueryFilter,
+        mut visit: impl FnMut(&Leaf<Proxy>) -> ControlFlow<()>,
+    ) {
+        self.bvh.query(region, filter.mask, |_, leaf| {
+            if filter.accepts(leaf.data.key, &leaf.data.filter) && leaf.aabb.intersects_aabb(region) {
+                visit(leaf)
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
     }
 
     /// The first collider `filter` accepts that `shape` (in world space)
@@ -872,11 +883,8 @@ impl World {
         let bounds = shape.bounding_aabb();
         let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
         let mut best: Option<Hit> = None;
-        self.bvh.query(&swept, filter.mask, |_, leaf| {
+        self.for_each_candidate(&swept, filter, |leaf| {
             let key = leaf.data.key;
-            if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&swept) {
-                return ControlFlow::Continue(());
-            }
             let collider = &self.colliders[key];
             let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
                 return ControlFlow::Continue(());
@@ -923,11 +931,8 @@ impl World {
             return Err(Error::NonFinite("max_distance"));
         }
         let mut best: Option<(ColliderKey, Distance)> = None;
-        self.bvh.query(&reach, filter.mask, |_, leaf| {
+        self.for_each_candidate(&reach, filter, |leaf| {
             let key = leaf.data.key;
-            if !filter.accepts(key, &leaf.data.filter) || !leaf.aabb.intersects_aabb(&reach) {
-                return ControlFlow::Continue(());
-            }
             let d = shape.distance(self.colliders[key].world_shape());
             if d.distance <= max_distance
                 && best

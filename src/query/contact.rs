@@ -366,10 +366,10 @@ impl Capsule {
         // axes 1e-3 rad apart), which the longer axis' projection turns
         // into depth.
         let exact = (axis_a.end - axis_a.start).cross(axis_b.end - axis_b.start);
-        let mut fallback = match exact.try_normalize() {
-            Some(n) if n.as_vec3().is_finite() => unit_without_overflow(n.as_vec3()).unwrap_or(Vec3::X),
-            _ => perpendicular(half_a, half_b),
-        };
+        let mut fallback = exact
+            .try_normalize()
+            .and_then(|n| unit_without_overflow(n.as_vec3()))
+            .unwrap_or_else(|| perpendicular(half_a, half_b));
         if fallback.dot(Support::center(other) - Support::center(self)) < 0.0 {
             fallback = -fallback;
         }
@@ -454,25 +454,9 @@ impl crate::shape::Shape {
         use crate::shape::Shape as S;
         match (self, other) {
             (S::Mesh(a), b) => a.distance(b),
-            (a, S::Mesh(b)) => {
-                let d = b.distance(a);
-                gjk::Distance {
-                    point_a: d.point_b,
-                    point_b: d.point_a,
-                    normal: d.normal.map(|n| -n),
-                    ..d
-                }
-            }
+            (a, S::Mesh(b)) => b.distance(a).flipped(),
             (S::Sphere(a), S::Triangle(b)) => a.distance_triangle(b),
-            (S::Triangle(a), S::Sphere(b)) => {
-                let d = b.distance_triangle(a);
-                gjk::Distance {
-                    point_a: d.point_b,
-                    point_b: d.point_a,
-                    normal: d.normal.map(|n| -n),
-                    ..d
-                }
-            }
+            (S::Triangle(a), S::Sphere(b)) => b.distance_triangle(a).flipped(),
             _ => gjk::distance(self, other),
         }
     }

@@ -66,6 +66,26 @@ pub struct Distance {
     pub normal: Option<Vec3>,
 }
 
+impl Distance {
+    /// The same distance seen from `b`: points swapped, normal negated.
+    ///
+    /// ```
+    /// use collide::{Aabb, Sphere, query::distance, math::Vec3};
+    /// let (ball, cube) = (Sphere::new(Vec3::new(3.0, 0.5, 0.5), 1.0), Aabb::new(Vec3::ZERO, Vec3::ONE));
+    /// assert_eq!(distance(&ball, &cube).flipped(), distance(&cube, &ball));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn flipped(self) -> Distance {
+        Distance {
+            distance: self.distance,
+            point_a: self.point_b,
+            point_b: self.point_a,
+            normal: self.normal.map(|n| -n),
+        }
+    }
+}
+
 /// A vertex of the simplex: `w = a − b`, with the support points of each
 /// shape that made it (all relative to `b.center()`).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

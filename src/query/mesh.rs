@@ -149,15 +149,7 @@ impl TriangleMesh {
                 break;
             }
             let d = match shape {
-                Shape::Mesh(other) => {
-                    let d = other.distance(&Shape::Triangle(self.triangle(i)));
-                    Distance {
-                        point_a: d.point_b,
-                        point_b: d.point_a,
-                        normal: d.normal.map(|n| -n),
-                        ..d
-                    }
-                }
+                Shape::Mesh(other) => other.distance(&Shape::Triangle(self.triangle(i))).flipped(),
                 _ => Shape::Triangle(self.triangle(i)).distance(shape),
             };
             if best.is_none_or(|b| d.distance < b.distance) {
