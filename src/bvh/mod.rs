@@ -248,9 +248,10 @@ impl<T: LeafData> Bvh<T> {
         proxy
     }
 
-    /// Adds many leaves at once, `(box, payload, exact)` each, and returns their proxy ids in order. A batch into an empty
-    /// tree, or at least as large as the tree (and 64 leaves), is placed by
-    /// one SAH rebuild (a level load); a smaller one leaf by leaf.
+    /// Adds many leaves at once, `(box, payload, exact)` each, and returns
+    /// their proxy ids in order. A batch into an empty tree, or at least as
+    /// large as the tree (and 64 leaves), is placed by one SAH rebuild (a
+    /// level load); a smaller one leaf by leaf.
     pub fn insert_batch(&mut self, leaves: impl ExactSizeIterator<Item = (Aabb, T, bool)>) -> Vec<u32> {
         if self.leaf_count > 0 && leaves.len() < self.leaf_count.max(64) {
             return leaves

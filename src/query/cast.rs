@@ -340,7 +340,7 @@ impl Segment {
     /// `f32` inputs (every product of two `f32` is exact there): in `f32` a
     /// signed distance `n·p + d` at coordinates of 9e3 carries errors of a
     /// few `f32` ulps of 9e3 (1e-3 each), larger than a thin hull, which a
-    /// segment through it then missed. The answer is that of the stored
+    /// segment through it would miss. The answer is that of the stored
     /// planes, up to one rounding of `t`.
     /// The normal is the plane entered through last; a start inside hits
     /// at `t = 0` with the normal `−d/|d|`, a point inside with the normal
