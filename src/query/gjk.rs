@@ -210,7 +210,12 @@ impl Simplex {
     /// support point it already has.
     #[inline]
     pub fn offset_from(&self, p: Vec3) -> Vec3 {
-        let p = p.as_dvec3();
+        self.offset_from_f64(p.as_dvec3()).as_vec3()
+    }
+
+    /// [`Simplex::offset_from`] in `f64`.
+    #[inline]
+    fn offset_from_f64(&self, p: DVec3) -> DVec3 {
         if self.len == 2 {
             let (near, far, far_weight) = if self.weights[0] >= self.weights[1] {
                 (self.v[0].w, self.v[1].w, self.weights[1])
@@ -218,17 +223,17 @@ impl Simplex {
                 (self.v[1].w, self.v[0].w, self.weights[0])
             };
             let (near, far) = (near.as_dvec3(), far.as_dvec3());
-            return ((p - near) - (far - near) * far_weight).as_vec3();
+            return (p - near) - (far - near) * far_weight;
         }
         if self.len == 3 {
             let [w0, w1, w2] = [self.v[0].w, self.v[1].w, self.v[2].w].map(|w| w.as_dvec3());
             let n = (w1 - w0).cross(w2 - w0);
             let nn = n.length_squared();
             if nn > 0.0 {
-                return (n * (n.dot(p - w0) / nn)).as_vec3();
+                return n * (n.dot(p - w0) / nn);
             }
         }
-        (p - self.combination_f64().0).as_vec3()
+        p - self.combination_f64().0
     }
 
     /// Keeps the vertices whose weight is positive.
@@ -400,46 +405,48 @@ pub(crate) fn gjk_from<A: Support + ?Sized, B: Support + ?Sized>(
 ) -> GjkOutput {
     let scale = pair.scale();
     let touch = TOUCH_TOLERANCE * scale;
+    let touch_f64 = f64::from(touch);
     let mut simplex = Simplex::single(pair.support(start_direction));
-    let mut v = simplex.v[0].w;
+    // `v` in `f64`: the progress that turns it towards a wide face's normal
+    // (a box's face 1 wide, 0.07 away, the closest point 2e-5 off the face's
+    // diagonal: `|v|` shrinks by 4e-8 relative) is below `f32` rounding.
+    let mut v = simplex.v[0].w.as_dvec3();
     let mut overlapping = false;
     let mut separated_early = false;
     for _ in 0..MAX_ITERATIONS {
         let vv = v.length_squared();
-        if !(vv > touch * touch) {
+        if !(vv > touch_f64 * touch_f64) {
             overlapping = true;
             break;
         }
-        let w = pair.support(-v);
-        let vw = v.dot(w.w);
+        let w = pair.support((-v).as_vec3());
+        let vw = v.dot(w.w.as_dvec3());
         if let Some(m) = early_exit {
-            if vw > 0.0 && vw * vw > vv * (m + touch) * (m + touch) {
+            let bound = f64::from(m) + touch_f64;
+            if vw > 0.0 && vw * vw > vv * bound * bound {
                 separated_early = true;
                 break;
             }
         }
-        if vv - vw <= DISTANCE_TOLERANCE * vv + touch * vv.sqrt() || simplex.contains(w.w) {
+        if vv - vw <= f64::from(DISTANCE_TOLERANCE) * vv + touch_f64 * vv.sqrt() || simplex.contains(w.w) {
             break;
         }
         let saved = simplex;
         simplex.push(w);
         if simplex.reduce_towards(Vec3::ZERO) {
             overlapping = true;
-            v = Vec3::ZERO;
+            v = DVec3::ZERO;
             break;
         }
-        let next = -simplex.offset_from(Vec3::ZERO);
-        // Progress is judged in `f64`: next to a wide face of `A − B` (a box
-        // 6 wide, 3 away) the closest point turns by 1e-5 rad for a change
-        // of `|v|²` far below its `f32` rounding, and that turn is what
-        // makes the normal and the lower bound exact.
-        if !(next.as_dvec3().length_squared() < v.as_dvec3().length_squared()) {
+        let next = -simplex.offset_from_f64(DVec3::ZERO);
+        if !(next.length_squared() < vv) {
             // No progress: rounding. The previous simplex is the answer.
             simplex = saved;
             break;
         }
         v = next;
     }
+    let mut v = v.as_vec3();
     if !overlapping {
         v = -simplex.offset_from(Vec3::ZERO);
         overlapping = !(v.length_squared() > touch * touch);
