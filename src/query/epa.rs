@@ -519,6 +519,9 @@ const DESCENT_FIRST_STEP: f32 = 0.05;
 const DESCENT_SETTLE_STEP: f32 = 1.0e-3;
 /// The most support queries [`descend_support`] makes from one start.
 const DESCENT_MAX_QUERIES: usize = 256;
+/// The most times [`descend_support`] replaces its normal by the direction
+/// of the witnesses.
+const WITNESS_ROUNDS: usize = 3;
 /// How many of an unproved polytope's closest faces [`descend_support`]
 /// starts from, besides the closest.
 const DESCENT_STARTS: usize = 6;
@@ -557,25 +560,44 @@ fn descend_support<A: Support + ?Sized, B: Support + ?Sized>(
             best = Some(found);
         }
     }
-    let (normal, h, vertex) = best.unwrap_or_else(|| {
+    let (mut normal, mut h, mut vertex) = best.unwrap_or_else(|| {
         let w = pair.support(Vec3::X);
         (Vec3::X, Vec3::X.dot(w.w), w)
     });
     // The witnesses: the closest points of the shapes moved apart by a
     // little more than the depth along the normal (a support point may be
     // any point of a flat part of the boundary: a cone's apex for its side).
-    let shift = h.max(0.0) + tolerance;
-    let apart = MinkowskiDifference {
-        a: pair.a,
-        b: pair.b,
-        offset: pair.offset - normal * shift,
-    };
-    let out = gjk(&apart, None);
-    let (point_a, point_b) = if out.overlapping {
-        (vertex.a, vertex.b)
-    } else {
-        (out.point_a + normal * shift, out.point_b)
-    };
+    // Those closest points' direction is the normal of the surfaces where
+    // they touch: where it overlaps less than the descent's (whose steps
+    // along two tangent axes stall in a narrow valley of `h`, a long box's
+    // face normal), it replaces it, and the shapes are moved apart again.
+    let mut witnesses = None;
+    for round in 0..=WITNESS_ROUNDS {
+        let shift = h.max(0.0) + tolerance;
+        let apart = MinkowskiDifference {
+            a: pair.a,
+            b: pair.b,
+            offset: pair.offset - normal * shift,
+        };
+        let out = gjk(&apart, None);
+        if out.overlapping {
+            break;
+        }
+        witnesses = Some((out.point_a + normal * shift, out.point_b));
+        if round == WITNESS_ROUNDS {
+            break;
+        }
+        let Some(across) = unit_without_overflow(-out.v) else {
+            break;
+        };
+        let (h_across, w_across) = value(across);
+        if !(h_across < h - 0.1 * tolerance) {
+            break;
+        }
+        (normal, h, vertex) = (across, h_across, w_across);
+        witnesses = None;
+    }
+    let (point_a, point_b) = witnesses.unwrap_or((vertex.a, vertex.b));
     EpaOutput {
         depth: h.max(0.0),
         normal,
