@@ -329,6 +329,10 @@ impl crate::shape::Shape {
     }
 }
 
+/// The chord length, relative to a hull's bounding radius, below which
+/// [`Segment::cast_hull`] confirms a hit against the hull's vertices.
+const GRAZING_CHORD: f64 = 1.0e-2;
+
 impl Segment {
     /// First contact with a solid convex hull, by clipping the segment
     /// against the face planes (Ericson, *Real-Time Collision Detection*,
@@ -345,6 +349,14 @@ impl Segment {
     /// The normal is the plane entered through last; a start inside hits
     /// at `t = 0` with the normal `−d/|d|`, a point inside with the normal
     /// of the face nearest it (the convention of [`Segment::cast_aabb`]).
+    ///
+    /// The planes hold every vertex on or behind them, but where two faces
+    /// meet at a small angle (the rim of a thin hull) a plane that leans out
+    /// by the hull builder's tolerance `δ` moves their edge out by `δ/angle`:
+    /// a chord through the planes' polytope shorter than `1e-2` of the
+    /// hull's bounding radius (a segment grazing such a rim) is answered
+    /// against the vertices themselves by the GJK ray cast
+    /// ([`Segment::cast_convex`]).
     ///
     /// ```
     /// use collide::{Segment, shape::ConvexHull, math::Vec3};
@@ -389,6 +401,10 @@ impl Segment {
             }
         }
         match entry_normal {
+            // A chord through a rim of the planes' polytope: see the docs.
+            Some(_) if (t_exit - t_enter) * d.length() <= GRAZING_CHORD * f64::from(hull.bounding_radius()) => {
+                self.cast_convex(hull)
+            }
             // `+ 0.0` turns a `−0.0` (a start on an entry plane: `−(−0)/a`)
             // into `0.0`, which every ordering of hits takes alike.
             Some(normal) => Some(CastHit {
