@@ -171,13 +171,17 @@ impl Sphere {
     pub fn cast_aabb(&self, motion: Vec3, aabb: &Aabb) -> Option<TimeOfImpact> {
         let r = self.radius;
         let path = Segment::new(self.center, self.center + motion);
-        let to_result = |t: f32| {
-            let center = path.point_at(t);
-            let point = aabb.closest_point(center);
+        // The centre and its closest box point in `f64`: they are `r` apart,
+        // which may be below the coordinates' `f32` spacing (a ball 3e-4
+        // wide at 2e4); where they meet even there, the normal is that of
+        // the face the grown box was entered through (`entry`).
+        let to_result = |t: f32, entry: Vec3| {
+            let center = self.center.as_dvec3() + motion.as_dvec3() * f64::from(t);
+            let point = center.clamp(aabb.min.as_dvec3(), aabb.max.as_dvec3());
             TimeOfImpact {
                 t,
-                point,
-                normal: unit_or(point - center, &[motion, Vec3::X]),
+                point: point.as_vec3(),
+                normal: unit_or((point - center).as_vec3(), &[entry, motion, Vec3::X]),
             }
         };
         // In `f64` ([`Sphere::intersects_aabb`]): in `f32`, `|c − box|² <= r²`
@@ -224,7 +228,7 @@ impl Sphere {
                     .min_by(f32::total_cmp)
             }
         }?;
-        Some(to_result(t))
+        Some(to_result(t, -hit.normal))
     }
 
     /// A sphere moving by `motion` against a capsule moving by
@@ -261,11 +265,16 @@ impl Sphere {
         }
         let hit = path.cast_capsule(&grown)?;
         let center = self.center + motion * hit.t;
-        let axis = Segment::new(
-            capsule.segment.start + capsule_motion * hit.t,
-            capsule.segment.end + capsule_motion * hit.t,
+        // In `f64`: the centre is `r_a + r_b` from the axis, which may be
+        // far below the coordinates' size, and the normal is their offset.
+        let t = f64::from(hit.t);
+        let axis = capsule.segment.to_f64();
+        let (center_f64, carried) = (
+            self.center.as_dvec3() + motion.as_dvec3() * t,
+            capsule_motion.as_dvec3() * t,
         );
-        let normal = unit_or(axis.closest_point(center) - center, &[-hit.normal, relative]);
+        let on_axis = axis.point_at(axis.closest_t(center_f64 - carried)) + carried;
+        let normal = unit_or((on_axis - center_f64).as_vec3(), &[-hit.normal, relative]);
         Some(TimeOfImpact {
             t: hit.t,
             point: center + normal * self.radius,
