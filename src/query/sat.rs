@@ -226,7 +226,12 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         Feature::FaceB => face_contact(b, a, -normal, tie).unwrap_or_else(|| closest_pair(b, a)),
         Feature::Edges(i, j) => {
             let c = a.support_edge(i, normal).closest_points(&b.support_edge(j, -normal));
-            (c.point_a, c.point_b)
+            let crossing = c.s > 0.0 && c.s < 1.0 && c.t > 0.0 && c.t < 1.0;
+            if crossing {
+                (c.point_a, c.point_b)
+            } else {
+                witnesses_apart(a, b, normal, depth).unwrap_or((c.point_a, c.point_b))
+            }
         }
     };
     Some(Contact {
@@ -235,6 +240,26 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         point_a,
         point_b,
     })
+}
+
+/// The witnesses of an edge axis whose support edges do not cross (their
+/// closest points are an end of one: a box thinner than the edge bias
+/// meets the other with a face or a corner, not an edge): the closest
+/// points of the boxes with `b` moved apart along `normal` by `depth` and
+/// a few touching tolerances, `b`'s moved back, so that
+/// `point_a − point_b = depth·normal` up to GJK's tolerance. `None` when
+/// they still touch.
+fn witnesses_apart(a: &BoxFrame, b: &BoxFrame, normal: Vec3, depth: f32) -> Option<(Vec3, Vec3)> {
+    // Apart by more than GJK's touching tolerance, whose closest points
+    // are then those of a well-posed distance problem.
+    let size = length_without_overflow(a.half) + length_without_overflow(b.half);
+    let shift = depth + 8.0 * crate::query::gjk::TOUCH_TOLERANCE * size;
+    let moved = BoxFrame {
+        center: b.center + normal * shift,
+        ..*b
+    };
+    let d = crate::query::gjk::distance(&a.to_obb(), &moved.to_obb());
+    (d.distance > 0.0).then(|| (d.point_a, d.point_b - normal * shift))
 }
 
 /// The closest points of the incident and the reference box (GJK), for
