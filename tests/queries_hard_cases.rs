@@ -16,6 +16,7 @@ use collide::shape::{Cone, ConvexHull, Cylinder, Pose, Support, Triangle};
 use collide::{query, Aabb, Capsule, ColliderDesc, Error, Obb, QueryFilter, Segment, Shape, Sphere, World};
 use common::float::*;
 use common::geometry::*;
+use common::oracle::Oracle;
 use common::random::{seeded, Draw, TestRng};
 use std::f32::consts::{FRAC_PI_4, SQRT_2};
 
@@ -935,6 +936,155 @@ fn boxes_touching_at_a_rim_report_points_on_both() {
         "{c:?}"
     );
     assert!((c.point_a - c.point_b - c.depth * c.normal).length() < 1e-5, "{c:?}");
+}
+
+/// The gap between `a` and `b` along `n` (from `a` to `b`), by the oracle:
+/// `0` for shapes that touch with normal `n`.
+fn gap_along(a: &Shape, b: &Shape, n: Vec3) -> f64 {
+    let n = n.as_dvec3().normalize();
+    Oracle::of(b).interval(n).0 - Oracle::of(a).interval(n).1
+}
+
+#[test]
+fn a_sphere_cast_onto_the_middle_of_a_wide_face_takes_the_face_normal() {
+    // The closest point of the box to the centre is 2e-5 off the face's
+    // diagonal: GJK's progress across it is below the `f32` rounding of
+    // `|v|`, and a direction rounded there tilts by 1e-4 rad, 7e-5 of gap
+    // across the face.
+    let ball = Shape::Sphere(Sphere::new(v(-0.3332528, 0.11819814, 0.53852093), 0.07141077));
+    let motion = v(-0.0040157354, 0.03617961, -0.024742547);
+    let obb = Obb::new(
+        v(-0.3704336, 0.55251545, 0.87369937),
+        Quat::from_xyzw(0.36944783, 0.2423414, 0.42626792, -0.7893508),
+        v(0.47845522, 0.6628404, 0.47845522),
+    );
+    let target = Shape::Obb(obb);
+    let hit = ball.cast_shape(motion, &target).unwrap();
+    let moved = Shape::Sphere(Sphere::new(
+        v(-0.3332528, 0.11819814, 0.53852093) + motion * hit.t,
+        0.07141077,
+    ));
+    let gap = gap_along(&moved, &target, hit.normal);
+    assert!(gap.abs() < 2e-6, "gap {gap:e} along {hit:?}");
+    let face = obb.rotation * Vec3::Z;
+    assert!(
+        hit.normal.dot(face) > 1.0 - 1e-9,
+        "{hit:?} against the face normal {face:?}"
+    );
+}
+
+#[test]
+fn a_disc_barely_in_a_long_box_gets_the_overlap_along_the_face_normal() {
+    // The least overlap lies in a valley of the support values 1e-4 rad
+    // wide (the box is 20 long across it), which a search along two
+    // tangent axes does not follow; the witnesses' direction does.
+    let long_box = Shape::Obb(Obb::new(
+        v(-1.8224516, -2.2351804, 1.1615009),
+        Quat::from_xyzw(-0.4399982, 0.36382848, 0.78873986, 0.22785947),
+        v(0.675955, 0.6759546, 9.999999),
+    ));
+    let disc = Shape::Cylinder(Cylinder::new(
+        seg(
+            v(-1.3624341, -1.8077332, 0.9087317),
+            v(-1.3624043, -1.8078077, 0.9087353),
+        ),
+        0.001,
+    ));
+    let c = long_box.contact(&disc).unwrap();
+    let overlap = -gap_along(&long_box, &disc, c.normal);
+    assert!(
+        (f64::from(c.depth) - overlap).abs() < 1e-5,
+        "depth {c:?}, overlap {overlap:e}"
+    );
+    assert!(c.depth < 1e-5, "{c:?}");
+}
+
+#[test]
+fn a_segment_grazing_the_rim_of_a_thin_hull_agrees_with_its_vertices() {
+    // Faces meeting at 0.03 rad: a plane leaning out by the builder's
+    // tolerance moves their edge 7e-5 out.
+    let hull = ConvexHull::from_points(&[
+        v(-6.9184074, 55.904373, 8.581486),
+        v(-6.907549, 55.88572, 8.455494),
+        v(-6.9074736, 55.886242, 8.458777),
+        v(-6.8823953, 55.84479, 8.178076),
+        v(-6.8913565, 55.85914, 8.275463),
+        v(-6.894032, 55.86454, 8.311587),
+        v(-6.88412, 55.84736, 8.195602),
+        v(-6.8823214, 55.84497, 8.179148),
+    ])
+    .unwrap();
+    let s = seg(v(-6.9187446, 55.91581, 8.19139), v(-6.739283, 55.564667, 8.125319));
+    let oracle = Oracle::of_hull(&hull);
+    match s.cast_hull(&hull) {
+        None => {
+            // No point of the segment is in the hull, by the oracle.
+            let deepest = (0..=1000)
+                .map(|i| oracle.signed_distance(s.point_at(i as f32 / 1000.0).as_dvec3()))
+                .fold(f64::INFINITY, f64::min);
+            assert!(deepest > -1e-6, "a miss through a point {deepest:e} inside");
+        }
+        Some(hit) => {
+            let p = s.point_at(hit.t).as_dvec3();
+            assert!(oracle.signed_distance(p).abs() < 4e-5, "{hit:?}");
+        }
+    }
+    assert_eq!(s.cast_hull(&hull), s.cast_convex(&hull));
+}
+
+#[test]
+fn a_tiny_ball_cast_onto_a_box_far_from_the_origin_takes_the_face_normal() {
+    // At 2e4 the ball (radius 2.6e-4) is smaller than the spacing of `f32`
+    // coordinates (2e-3): its centre and the box point round together.
+    let ball = Sphere::new(v(-19935.46, -4975.1475, -3696.7832), 0.0002579735);
+    let b = Aabb::new(
+        v(-19935.512, -4975.269, -3696.797),
+        v(-19935.484, -4975.0117, -3696.7695),
+    );
+    let hit = ball.cast_aabb(v(-0.06218719, 0.18736516, -0.018613733), &b).unwrap();
+    assert!((hit.normal - Vec3::NEG_X).length() < 1e-6, "{hit:?}");
+}
+
+#[test]
+fn a_small_ball_cast_onto_a_thin_capsule_touches_along_the_normal() {
+    // The centre ends 6.6e-5 from the axis, coordinates near 1: the offset
+    // between them in `f32` turns the normal by 1e-3 rad.
+    let capsule = Capsule::new(
+        seg(
+            v(0.85459983, 0.43546125, 0.32697982),
+            v(0.8711365, 0.424109, 0.31520653),
+        ),
+        5.003598e-5,
+    );
+    let ball = Sphere::new(v(0.86282337, 0.42974174, 0.3210721), 1.5741021e-5);
+    let motion = v(3.2001295e-5, 6.17928e-6, -8.619254e-6);
+    let hit = ball.cast_capsule(motion, &capsule, Vec3::ZERO).unwrap();
+    let moved = Shape::Sphere(Sphere::new(ball.center + motion * hit.t, ball.radius));
+    let gap = gap_along(&moved, &Shape::Capsule(capsule), hit.normal);
+    assert!(gap.abs() < 1e-7, "gap {gap:e} along {hit:?}");
+}
+
+#[test]
+fn a_card_on_the_edge_of_a_big_box_has_points_a_depth_apart() {
+    // The edge axis wins, but the card's edges are 1e-5 long and do not
+    // cross the big box's: the points come from the boxes moved apart.
+    let big = Obb::new(
+        v(-0.16403952, 0.0045088525, 0.018510232),
+        Quat::from_xyzw(0.3528171, 0.44036096, -0.7845332, -0.25711876),
+        Vec3::splat(10.0),
+    );
+    let card = Obb::new(
+        v(5.0972033, -11.936791, -5.434001),
+        Quat::from_xyzw(-0.9650676, 0.008143723, -0.09845941, 0.24266009),
+        v(0.00056587666, 5.632947e-6, 0.001),
+    );
+    let c = big.contact_obb(&card).unwrap();
+    let off = (c.point_a - c.point_b).as_dvec3() - c.normal.as_dvec3() * f64::from(c.depth);
+    assert!(off.length() < 2e-4, "{c:?}: off by {off:?}");
+    assert!(
+        distance_to_obb(&big, c.point_a) < 1e-5 && distance_to_obb(&card, c.point_b) < 1e-5,
+        "{c:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------
