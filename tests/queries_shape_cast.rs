@@ -403,3 +403,26 @@ fn swept_sphere_equal_velocity_divides_by_zero() {
     let apart = Sphere::new(v(5.0, 0.0, 0.0), 1.0);
     assert_eq!(time_of_impact_spheres(&a, motion, &apart, motion), None);
 }
+
+#[test]
+fn a_linear_cast_says_whether_it_started_in_contact() {
+    let floor = collide::Shape::Aabb(Aabb::new(v(-5.0, -1.0, -5.0), v(5.0, 0.0, 5.0)));
+    let shapes = [
+        collide::Shape::Sphere(Sphere::new(v(0.0, 2.0, 0.0), 0.5)),
+        collide::Shape::Capsule(Capsule::new(seg(v(0.0, 2.0, 0.0), v(0.0, 3.0, 0.0)), 0.5)),
+        collide::Shape::Cylinder(Cylinder::new(seg(v(0.0, 2.0, 0.0), v(0.0, 3.0, 0.0)), 0.5)),
+        collide::Shape::Cone(Cone::new(v(0.0, 2.0, 0.0), v(0.0, 3.0, 0.0), 0.5)),
+    ];
+    for shape in &shapes {
+        let falling = shape.cast_shape(v(0.0, -4.0, 0.0), &floor).unwrap();
+        assert_eq!(falling.status, ToiStatus::Converged, "{shape:?}: {falling:?}");
+        assert!(falling.t > 0.0, "{falling:?}");
+        let start = collide::Shape::Aabb(Aabb::new(v(-5.0, -1.0, -5.0), v(5.0, 2.2, 5.0)));
+        let inside = shape.cast_shape(v(0.0, -4.0, 0.0), &start).unwrap();
+        assert_eq!(
+            (inside.status, inside.t),
+            (ToiStatus::Penetrating, 0.0),
+            "{shape:?}: {inside:?}"
+        );
+    }
+}

@@ -32,4 +32,4 @@ pub use cast::CastHit;
 pub use contact::{contact, Contact};
 pub use gjk::{distance, intersects, Distance, TOUCH_TOLERANCE};
 pub use ray::Ray;
-pub use shape_cast::{shape_cast, time_of_impact, RigidMotion, RigidTimeOfImpact, TimeOfImpact, ToiOptions, ToiStatus};
+pub use shape_cast::{shape_cast, time_of_impact, RigidMotion, TimeOfImpact, ToiOptions, ToiStatus};

@@ -32,6 +32,42 @@ pub struct TimeOfImpact {
     /// the second (for a shape against a fixed line or plane: from the
     /// shape towards it).
     pub normal: Vec3,
+    /// How the search ended: a first touch at `t > 0`, shapes already
+    /// touching at `t = 0`, or (for [`time_of_impact`] only) a time before
+    /// contact at the iteration cap.
+    pub status: ToiStatus,
+}
+
+impl TimeOfImpact {
+    /// A linear cast's answer: [`ToiStatus::Penetrating`] at `t = 0`
+    /// (the shapes already touch), else [`ToiStatus::Converged`].
+    #[inline]
+    fn at(t: f32, point: Vec3, normal: Vec3) -> Self {
+        let status = if t == 0.0 {
+            ToiStatus::Penetrating
+        } else {
+            ToiStatus::Converged
+        };
+        Self {
+            t,
+            point,
+            normal,
+            status,
+        }
+    }
+}
+
+/// How a cast or [`time_of_impact`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToiStatus {
+    /// The shapes came within the tolerance at `t`: converged.
+    Converged,
+    /// The shapes already touched or overlapped at `t = 0`.
+    Penetrating,
+    /// [`time_of_impact`]'s iteration cap was reached first: `t` is a time
+    /// before which the shapes certainly do not touch (safe to advance to),
+    /// not a contact.
+    IterationLimit,
 }
 
 /// `v` normalised, or the first of the fallbacks that is not zero, or `X`.
@@ -102,11 +138,7 @@ impl Sphere {
         let center = self.center + motion * hit.t;
         let foot = point + u * (center - point).dot(u);
         let normal = unit_or(foot - center, &[v, u.any_orthonormal_vector()]);
-        Some(TimeOfImpact {
-            t: hit.t,
-            point: foot,
-            normal,
-        })
+        Some(TimeOfImpact::at(hit.t, foot, normal))
     }
 
     /// A sphere moving by `motion` against a fixed plane (a two-sided
@@ -128,11 +160,7 @@ impl Sphere {
         let side = if s >= 0.0 { 1.0 } else { -1.0 };
         let normal = plane.normal * -side;
         if s.abs() <= self.radius {
-            return Some(TimeOfImpact {
-                t: 0.0,
-                point: plane.project_point(self.center),
-                normal,
-            });
+            return Some(TimeOfImpact::at(0.0, plane.project_point(self.center), normal));
         }
         let approach = -side * plane.normal.dot(motion);
         if !(approach > 0.0) {
@@ -143,11 +171,7 @@ impl Sphere {
             return None;
         }
         let center = self.center + motion * t;
-        Some(TimeOfImpact {
-            t,
-            point: center + normal * self.radius,
-            normal,
-        })
+        Some(TimeOfImpact::at(t, center + normal * self.radius, normal))
     }
 
     /// A sphere moving by `motion` against a fixed box (Ericson §5.5.7): the
@@ -178,11 +202,11 @@ impl Sphere {
         let to_result = |t: f32, entry: Vec3| {
             let center = self.center.as_dvec3() + motion.as_dvec3() * f64::from(t);
             let point = center.clamp(aabb.min.as_dvec3(), aabb.max.as_dvec3());
-            TimeOfImpact {
+            TimeOfImpact::at(
                 t,
-                point: point.as_vec3(),
-                normal: unit_or((point - center).as_vec3(), &[entry, motion, Vec3::X]),
-            }
+                point.as_vec3(),
+                unit_or((point - center).as_vec3(), &[entry, motion, Vec3::X]),
+            )
         };
         // In `f64` ([`Sphere::intersects_aabb`]): in `f32`, `|c − box|² <= r²`
         // read `∞ <= ∞` beyond about 1.8e19 and `0 <= 0` below 1e-23.
@@ -192,7 +216,7 @@ impl Sphere {
             let center = self.center;
             let point = aabb.closest_point(center);
             let normal = unit_or(point - center, &[Aabb::center(aabb) - center, motion]);
-            return Some(TimeOfImpact { t: 0.0, point, normal });
+            return Some(TimeOfImpact::at(0.0, point, normal));
         }
         let grown = aabb.expanded(r);
         let hit = path.cast_aabb(&grown)?;
@@ -275,11 +299,7 @@ impl Sphere {
         );
         let on_axis = axis.point_at(axis.closest_t(center_f64 - carried)) + carried;
         let normal = unit_or((on_axis - center_f64).as_vec3(), &[-hit.normal, relative]);
-        Some(TimeOfImpact {
-            t: hit.t,
-            point: center + normal * self.radius,
-            normal,
-        })
+        Some(TimeOfImpact::at(hit.t, center + normal * self.radius, normal))
     }
 
     /// Two spheres moving by `motion` and `other_motion`: the relative path
@@ -408,11 +428,11 @@ impl Capsule {
             between,
             &[e_cross(&a_at, &b_at, centre_line), centre_line, other_motion - motion],
         );
-        Some(TimeOfImpact {
+        Some(TimeOfImpact::at(
             t,
-            point: b0 + (closest.point_a + normal * self.radius),
+            b0 + (closest.point_a + normal * self.radius),
             normal,
-        })
+        ))
     }
 }
 
@@ -539,18 +559,10 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
         // The point is the contact's point on the target (inside `a`), or
         // the common point of two touching shapes.
         return Some(match contact(a, b) {
-            Some(c) => TimeOfImpact {
-                t: 0.0,
-                point: c.point_b,
-                normal: c.normal,
-            },
+            Some(c) => TimeOfImpact::at(0.0, c.point_b, c.normal),
             None => {
                 let d = gjk::distance(a, b);
-                TimeOfImpact {
-                    t: 0.0,
-                    point: d.point_b,
-                    normal: d.normal.unwrap_or(normal_guess),
-                }
+                TimeOfImpact::at(0.0, d.point_b, d.normal.unwrap_or(normal_guess))
             }
         });
     }
@@ -560,11 +572,7 @@ fn shape_cast_in_place<A: Support + ?Sized, B: Support + ?Sized>(
     let along = hit.witness_normal;
     let point_a = origin + hit.point_a + motion_a * t + along * a.margin();
     let point_b = origin + hit.point_b + motion_b * t - along * b.margin();
-    Some(TimeOfImpact {
-        t,
-        point: midpoint(point_a, point_b),
-        normal,
-    })
+    Some(TimeOfImpact::at(t, midpoint(point_a, point_b), normal))
 }
 
 impl crate::shape::Shape {
@@ -601,11 +609,7 @@ impl crate::shape::Shape {
                 // the mesh: the point moves back by `t·motion`, the normal
                 // turns round.
                 let toi = a.cast_shape_against(b, -motion)?;
-                Some(TimeOfImpact {
-                    t: toi.t,
-                    point: toi.point + motion * toi.t,
-                    normal: -toi.normal,
-                })
+                Some(TimeOfImpact::at(toi.t, toi.point + motion * toi.t, -toi.normal))
             }
             _ => shape_cast(self, motion, target, Vec3::ZERO),
         }
@@ -692,34 +696,6 @@ impl Default for ToiOptions {
     }
 }
 
-/// How [`time_of_impact`] ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ToiStatus {
-    /// The shapes came within the tolerance at `t`: converged.
-    Converged,
-    /// The shapes already touched or overlapped at `t = 0`.
-    Penetrating,
-    /// The iteration cap was reached first: `t` is a time before which the
-    /// shapes certainly do not touch (safe to advance to), not a contact.
-    IterationLimit,
-}
-
-/// The answer of [`time_of_impact`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RigidTimeOfImpact {
-    /// Time of first contact in `[0, 1]` (a safe lower bound of it when the
-    /// status is [`ToiStatus::IterationLimit`]).
-    pub t: f32,
-    /// Contact point at `t` (between the closest points), world space.
-    pub point: Vec3,
-    /// Unit normal at `t`, from the first shape to the second.
-    pub normal: Vec3,
-    /// Whether it converged.
-    pub status: ToiStatus,
-    /// Advancement steps taken.
-    pub iterations: usize,
-}
-
 /// `|ω|·ρ`: how fast a point at most `reach` from the centre of rotation
 /// moves as its shape turns by the rotation vector `angular` over the step;
 /// 0 for a motion that does not turn, however far its centre of rotation
@@ -765,7 +741,7 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
     b: &B,
     motion_b: &RigidMotion,
     options: &ToiOptions,
-) -> Option<RigidTimeOfImpact> {
+) -> Option<TimeOfImpact> {
     // Each tolerance of the sum of the radii, without the sum itself: two
     // radii near `f32::MAX` sum to `∞`, and every distance was within an
     // infinite slop.
@@ -790,17 +766,16 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
             last_normal = n;
         }
         if !(d.distance > slop) {
-            let status = if iteration == 0 && d.normal.is_none() {
+            let status = if iteration == 0 {
                 ToiStatus::Penetrating
             } else {
                 ToiStatus::Converged
             };
-            return Some(RigidTimeOfImpact {
+            return Some(TimeOfImpact {
                 t,
                 point: last_point,
                 normal: last_normal,
                 status,
-                iterations: iteration,
             });
         }
         let closing = relative.dot(last_normal) + spin;
@@ -812,11 +787,10 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
             return None;
         }
     }
-    Some(RigidTimeOfImpact {
+    Some(TimeOfImpact {
         t,
         point: last_point,
         normal: last_normal,
         status: ToiStatus::IterationLimit,
-        iterations: options.max_iterations,
     })
 }
