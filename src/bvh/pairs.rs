@@ -3,10 +3,10 @@
 
 use core::ops::ControlFlow;
 
-use crate::math::{Aabb, Vec4};
+use crate::math::Aabb;
 
-use super::node::{overlap_mask, overlap_matrix, self_overlap_matrix, slots, splat_box, Node};
-use super::walk::Visitor;
+use super::node::{overlap_matrix, self_overlap_matrix, slots, Node};
+use super::query::RegionVisitor;
 use super::{is_leaf, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
 impl<T: LeafData> Bvh<T> {
@@ -114,54 +114,11 @@ impl<T: LeafData> Bvh<T> {
         live: &impl Fn(u32) -> bool,
         visit: &mut impl FnMut(u32, u32),
     ) {
-        let leaf_live = live(leaf);
-        let (min, max) = splat_box(leaf_box);
-        let mut visitor = LiveRegionVisitor {
-            min,
-            max,
-            leaf_live,
-            live,
-            visit: |proxy| {
-                visit(leaf & !LEAF_BIT, proxy);
-                ControlFlow::Continue(())
-            },
-        };
+        let live = if live(leaf) { None } else { Some(live) };
+        let mut visitor = RegionVisitor::new(leaf_box, live, |proxy| {
+            visit(leaf & !LEAF_BIT, proxy);
+            ControlFlow::Continue(())
+        });
         self.walk(subtree, u64::MAX, &mut visitor);
-    }
-}
-
-/// A leaf's region in a subtree: the children whose boxes overlap it and,
-/// unless the leaf itself is live, that are live.
-struct LiveRegionVisitor<'a, L, F> {
-    min: [Vec4; 3],
-    max: [Vec4; 3],
-    leaf_live: bool,
-    live: &'a L,
-    visit: F,
-}
-
-impl<L: Fn(u32) -> bool, F: FnMut(u32) -> ControlFlow<()>> Visitor for LiveRegionVisitor<'_, L, F> {
-    const ORDERED: bool = false;
-
-    #[inline(always)]
-    fn test(&mut self, node: &Node) -> (u32, Vec4) {
-        let hits = overlap_mask(node, &self.min, &self.max);
-        if self.leaf_live {
-            return (hits, Vec4::ZERO);
-        }
-        let live = slots(hits)
-            .filter(|&j| (self.live)(node.children[j]))
-            .fold(0, |mask, j| mask | 1 << j);
-        (live, Vec4::ZERO)
-    }
-
-    #[inline(always)]
-    fn worth(&self, _key: f32) -> bool {
-        true
-    }
-
-    #[inline(always)]
-    fn leaf(&mut self, proxy: u32) -> ControlFlow<()> {
-        (self.visit)(proxy)
     }
 }

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::math::{Aabb, Vec4};
 
-use super::node::{overlap_mask, splat_box, Node};
+use super::node::{overlap_mask, slots, splat_box, Node};
 use super::walk::Visitor;
 use super::{Bvh, Leaf, LeafData, NULL_NODE};
 
@@ -25,26 +25,45 @@ impl<T: LeafData> Bvh<T> {
         if self.root == NULL_NODE {
             return;
         }
-        let (min, max) = splat_box(aabb);
-        self.walk(self.root, mask, &mut RegionVisitor { min, max, visit });
+        let mut visitor = RegionVisitor::<_, fn(u32) -> bool>::new(aabb, None, visit);
+        self.walk(self.root, mask, &mut visitor);
     }
 }
 
 /// The region query as a walk: the children whose boxes overlap the
-/// region's, in no particular order.
-pub(super) struct RegionVisitor<F> {
+/// region's and, with a `live` filter, that it keeps (the pair search's
+/// leaf against a subtree enters only live children), in no particular
+/// order.
+pub(super) struct RegionVisitor<'a, F, L> {
     /// The region's box, splatted for [`overlap_mask`].
-    pub(super) min: [Vec4; 3],
-    pub(super) max: [Vec4; 3],
-    pub(super) visit: F,
+    min: [Vec4; 3],
+    max: [Vec4; 3],
+    live: Option<&'a L>,
+    visit: F,
 }
 
-impl<F: FnMut(u32) -> ControlFlow<()>> Visitor for RegionVisitor<F> {
+impl<'a, F: FnMut(u32) -> ControlFlow<()>, L: Fn(u32) -> bool> RegionVisitor<'a, F, L> {
+    /// The walk over the leaves overlapping `region`, through the children
+    /// `live` keeps (every one without it), calling `visit(proxy)`.
+    pub(super) fn new(region: &Aabb, live: Option<&'a L>, visit: F) -> Self {
+        let (min, max) = splat_box(region);
+        Self { min, max, live, visit }
+    }
+}
+
+impl<F: FnMut(u32) -> ControlFlow<()>, L: Fn(u32) -> bool> Visitor for RegionVisitor<'_, F, L> {
     const ORDERED: bool = false;
 
     #[inline(always)]
     fn test(&mut self, node: &Node) -> (u32, Vec4) {
-        (overlap_mask(node, &self.min, &self.max), Vec4::ZERO)
+        let hits = overlap_mask(node, &self.min, &self.max);
+        let Some(live) = self.live else {
+            return (hits, Vec4::ZERO);
+        };
+        let kept = slots(hits)
+            .filter(|&j| live(node.children[j]))
+            .fold(0, |mask, j| mask | 1 << j);
+        (kept, Vec4::ZERO)
     }
 
     #[inline(always)]
