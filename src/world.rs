@@ -103,7 +103,7 @@ fn follow(bvh: &mut Bvh<Proxy>, pair_cache: &mut PairCache, collider: &Collider,
 /// Refuses a segment with a NaN or infinite end point, or so long that its
 /// direction `end − start` overflows.
 fn check_segment(segment: &Segment) -> Result<()> {
-    if segment.is_finite() && segment.direction().is_finite() {
+    if segment.is_castable() {
         Ok(())
     } else {
         Err(Error::NonFinite("a segment end point or its direction"))

@@ -46,7 +46,7 @@ impl Ray {
             return None;
         }
         let segment = Segment::new(self.origin, self.point_at(max_t));
-        (segment.is_finite() && segment.direction().is_finite()).then_some(segment)
+        segment.is_castable().then_some(segment)
     }
 }
 

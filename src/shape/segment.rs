@@ -97,6 +97,14 @@ impl Segment {
         self.start.is_finite() && self.end.is_finite()
     }
 
+    /// Whether the segment can be cast: its end points and its direction
+    /// `end − start` (which overflows for ends near `±f32::MAX`) are
+    /// finite.
+    #[inline]
+    pub(crate) fn is_castable(&self) -> bool {
+        self.is_finite() && self.direction().is_finite()
+    }
+
     /// The parameter `t ∈ [0, 1]` of the point of the segment closest to `p`:
     /// `clamp((p − start)·d / (d·d), 0, 1)` with `d = end − start`
     /// (Ericson, *Real-Time Collision Detection*, §5.1.2).
