@@ -458,9 +458,8 @@ impl PhysCollider {
     #[inline]
     #[must_use]
     pub fn decode(self, salt: u32) -> Option<ColliderKey> {
-        let bits = self.bits ^ (u64::from(salt) << 32);
-        let generation = bits >> 32;
-        (self.bits != 0 && generation & 1 == 1).then(|| ColliderKey::from_bits(bits))
+        let key = ColliderKey::from_bits(self.bits ^ (u64::from(salt) << 32));
+        (self.bits != 0 && !slotmap::Key::is_null(&key)).then_some(key)
     }
 }
 
