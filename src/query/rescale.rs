@@ -13,10 +13,13 @@
 //! point (short of underflow, which only drops detail far below the
 //! precision of the problem's own size), so the answer is the one the
 //! algorithms give at unit scale; times and normals do not scale at all.
-//! A problem within the safe sizes, any game's, runs unchanged.
+//! A problem within the safe sizes, any game's, runs unchanged. The closed
+//! forms of capsule and sphere casts go through the same frame: their sums
+//! of radii and motions overflow near `f32::MAX` as GJK's products do
+//! sooner.
 
 use crate::math::{exponent_of_largest, power_of_two, DVec3, Vec3};
-use crate::shape::Support;
+use crate::shape::{Capsule, Segment, Support};
 
 /// The sizes at which GJK, EPA and the GJK ray cast run in place:
 /// `[2⁻¹⁶, 2³²]`, well inside the range where they give the same answer
@@ -77,6 +80,24 @@ impl UnitFrame {
     /// A displacement (a motion) in this frame.
     pub fn vector_to(&self, v: Vec3) -> Vec3 {
         (v.as_dvec3() * self.scale).as_vec3()
+    }
+
+    /// A point in this frame.
+    pub fn point_to(&self, p: Vec3) -> Vec3 {
+        ((p.as_dvec3() - self.origin) * self.scale).as_vec3()
+    }
+
+    /// A length (a radius) in this frame.
+    pub fn length_to(&self, length: f32) -> f32 {
+        (f64::from(length) * self.scale) as f32
+    }
+
+    /// A capsule in this frame, for the closed forms that take one.
+    pub fn capsule(&self, capsule: &Capsule) -> Capsule {
+        Capsule::new(
+            Segment::new(self.point_to(capsule.segment.start), self.point_to(capsule.segment.end)),
+            self.length_to(capsule.radius),
+        )
     }
 
     /// A point of this frame back in world space.

@@ -77,29 +77,11 @@ fn unit_or(v: Vec3, fallbacks: &[Vec3]) -> Vec3 {
         .unwrap_or(Vec3::X)
 }
 
-/// Whether a closed-form cast is to be solved at half scale: a sum or
-/// difference of its inputs (`derived`: a grown radius, a relative motion)
-/// overflowed although every input is finite. Halving every input is exact
-/// (but for subnormal values, far below the rounding of such a problem's
-/// size) and leaves the time and normal alone; a sum of two halved finite
-/// values is finite.
-fn needs_half_scale(derived: &[Vec3], inputs: &[Vec3]) -> bool {
-    !derived.iter().all(|v| v.is_finite()) && inputs.iter().all(|v| v.is_finite())
-}
-
-/// `capsule` at half scale: its axis' ends and its radius halved.
-fn half_capsule(capsule: &Capsule) -> Capsule {
-    Capsule::new(
-        Segment::new(capsule.segment.start * 0.5, capsule.segment.end * 0.5),
-        capsule.radius * 0.5,
-    )
-}
-
-/// The answer of a cast solved at half scale, at full scale: the same time
-/// and normal, the point twice as far from the origin.
-fn from_half_scale(toi: Option<TimeOfImpact>) -> Option<TimeOfImpact> {
+/// A closed-form cast solved in the [`UnitFrame`] of its problem, the
+/// point mapped back (times and normals do not scale).
+fn from_frame(frame: &UnitFrame, toi: Option<TimeOfImpact>) -> Option<TimeOfImpact> {
     toi.map(|toi| TimeOfImpact {
-        point: toi.point * 2.0,
+        point: frame.point_from(toi.point),
         ..toi
     })
 }
@@ -268,25 +250,26 @@ impl Sphere {
     /// ```
     #[must_use]
     pub fn cast_capsule(&self, motion: Vec3, capsule: &Capsule, capsule_motion: Vec3) -> Option<TimeOfImpact> {
+        // Radii or motions near `f32::MAX` (an infinite grown radius would
+        // read as touching at `t = 0`) or far below 1: at unit scale.
+        let relative = motion.as_dvec3() - capsule_motion.as_dvec3();
+        let Some(frame) = UnitFrame::for_pair(self, capsule, relative) else {
+            return self.cast_capsule_in_place(motion, capsule, capsule_motion);
+        };
+        let sphere = Sphere::new(frame.point_to(self.center), frame.length_to(self.radius));
+        let toi = sphere.cast_capsule_in_place(
+            frame.vector_to(motion),
+            &frame.capsule(capsule),
+            frame.vector_to(capsule_motion),
+        );
+        from_frame(&frame, toi)
+    }
+
+    /// [`Sphere::cast_capsule`] in the frame of the shapes as given.
+    fn cast_capsule_in_place(&self, motion: Vec3, capsule: &Capsule, capsule_motion: Vec3) -> Option<TimeOfImpact> {
         let relative = motion - capsule_motion;
         let path = Segment::new(self.center, self.center + relative);
         let grown = Capsule::new(capsule.segment, capsule.radius + self.radius);
-        // Radii or motions near `f32::MAX`: an infinite grown radius would
-        // read as touching at `t = 0`.
-        if needs_half_scale(
-            &[path.end, Vec3::splat(grown.radius)],
-            &[
-                self.center,
-                motion,
-                capsule.segment.start,
-                capsule.segment.end,
-                capsule_motion,
-                Vec3::new(self.radius, capsule.radius, 0.0),
-            ],
-        ) {
-            let half = Sphere::new(self.center * 0.5, self.radius * 0.5);
-            return from_half_scale(half.cast_capsule(motion * 0.5, &half_capsule(capsule), capsule_motion * 0.5));
-        }
         let hit = path.cast_capsule(&grown)?;
         let center = self.center + motion * hit.t;
         // In `f64`: the centre is `r_a + r_b` from the axis, which may be
@@ -343,41 +326,29 @@ impl Capsule {
     /// assert_eq!((hit.t, hit.point, hit.normal), (0.5, Vec3::new(0.0, 2.5, 0.0), Vec3::Y));
     /// ```
     pub fn cast_capsule(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<TimeOfImpact> {
+        // Radii, axes or motions near `f32::MAX` (an infinite sum of the
+        // radii would read as touching at `t = 0`) or far below 1: at unit
+        // scale.
+        let relative = motion.as_dvec3() - other_motion.as_dvec3();
+        let Some(frame) = UnitFrame::for_pair(self, other, relative) else {
+            return self.cast_capsule_in_place(motion, other, other_motion);
+        };
+        let toi = frame.capsule(self).cast_capsule_in_place(
+            frame.vector_to(motion),
+            &frame.capsule(other),
+            frame.vector_to(other_motion),
+        );
+        from_frame(&frame, toi)
+    }
+
+    /// [`Capsule::cast_capsule`] in the frame of the shapes as given.
+    fn cast_capsule_in_place(&self, motion: Vec3, other: &Capsule, other_motion: Vec3) -> Option<TimeOfImpact> {
         let radius = self.radius + other.radius;
         let (a0, a1) = (self.segment.start, self.segment.end);
         let (b0, b1) = (other.segment.start, other.segment.end);
         let ray = Segment::new(Vec3::ZERO, other_motion - motion);
         let corners = [a0 - b0, a1 - b0, a1 - b1, a0 - b1];
         let (e1, e2) = (a1 - a0, b0 - b1);
-        // Radii, axes or motions near `f32::MAX`: an infinite sum of the
-        // radii would read as touching at `t = 0`.
-        if needs_half_scale(
-            &[
-                Vec3::splat(radius),
-                ray.end,
-                e1,
-                e2,
-                corners[0],
-                corners[1],
-                corners[2],
-                corners[3],
-            ],
-            &[
-                a0,
-                a1,
-                b0,
-                b1,
-                motion,
-                other_motion,
-                Vec3::new(self.radius, other.radius, 0.0),
-            ],
-        ) {
-            return from_half_scale(half_capsule(self).cast_capsule(
-                motion * 0.5,
-                &half_capsule(other),
-                other_motion * 0.5,
-            ));
-        }
         // In `f64` ([`Capsule::intersects_capsule`]): in `f32` the squared
         // distance and `r²` are both `∞` beyond about 1.8e19 (and both 0
         // below 1e-23), which read as touching.
