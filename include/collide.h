@@ -65,6 +65,53 @@
 #define PHYS_COLLIDER_ALL_FLAGS PHYS_COLLIDER_SHOULD_ROTATE
 
 /**
+ * `PhysShape::kind` of an axis-aligned box (`data.aabb`).
+ */
+#define PHYS_SHAPE_BOX 1
+
+/**
+ * `PhysShape::kind` of a sphere (`data.sphere`).
+ */
+#define PHYS_SHAPE_SPHERE 2
+
+/**
+ * `PhysShape::kind` of a capsule (`data.capsule`).
+ */
+#define PHYS_SHAPE_CAPSULE 3
+
+/**
+ * `PhysShape::kind` of an oriented box (`data.obb`).
+ */
+#define PHYS_SHAPE_OBB 4
+
+/**
+ * `PhysShape::kind` of a triangle (`data.triangle`).
+ */
+#define PHYS_SHAPE_TRIANGLE 5
+
+/**
+ * `PhysShape::kind` of a cylinder (`data.cylinder`).
+ */
+#define PHYS_SHAPE_CYLINDER 6
+
+/**
+ * `PhysShape::kind` of a cone (`data.cone`).
+ */
+#define PHYS_SHAPE_CONE 7
+
+/**
+ * `PhysShape::kind` of a convex hull (`data.hull`, a `phys_hull_create`
+ * handle).
+ */
+#define PHYS_SHAPE_HULL 8
+
+/**
+ * `PhysShape::kind` of a triangle mesh (`data.mesh`, a `phys_mesh_create`
+ * handle).
+ */
+#define PHYS_SHAPE_MESH 9
+
+/**
  * The result of every fallible `phys_*` function. `PHYS_OK` is 0; every
  * other value names one class of failure, after which the world is
  * unchanged and no output was written.
@@ -135,6 +182,19 @@ typedef enum PhysStatus PhysStatus;
 typedef uint32_t PhysStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A convex hull built once by `phys_hull_create` and shared by every
+ * collider and shape that names it; opaque. Each collider keeps its own
+ * reference: `phys_hull_destroy` may come right after the adds.
+ */
+typedef struct PhysHull PhysHull;
+
+/**
+ * A triangle mesh (vertices, triangles and their tree) built once by
+ * `phys_mesh_create` and shared like a [`PhysHull`]; opaque.
+ */
+typedef struct PhysMesh PhysMesh;
 
 /**
  * An opaque physics world: colliders and the queries over them.
@@ -580,6 +640,69 @@ typedef struct PhysContact {
    */
   struct PhysVec3 point_b;
 } PhysContact;
+
+/**
+ * The shape of a [`PhysShape`], by its `kind`.
+ */
+typedef union PhysShapeData {
+  /**
+   * `PHYS_SHAPE_BOX`.
+   */
+  struct PhysAabb aabb;
+  /**
+   * `PHYS_SHAPE_SPHERE`.
+   */
+  struct PhysSphere sphere;
+  /**
+   * `PHYS_SHAPE_CAPSULE`.
+   */
+  struct PhysCapsule capsule;
+  /**
+   * `PHYS_SHAPE_OBB`.
+   */
+  struct PhysObb obb;
+  /**
+   * `PHYS_SHAPE_TRIANGLE`.
+   */
+  struct PhysTriangle triangle;
+  /**
+   * `PHYS_SHAPE_CYLINDER`.
+   */
+  struct PhysCylinder cylinder;
+  /**
+   * `PHYS_SHAPE_CONE`.
+   */
+  struct PhysCone cone;
+  /**
+   * `PHYS_SHAPE_HULL`: a live `phys_hull_create` handle.
+   */
+  const struct PhysHull *hull;
+  /**
+   * `PHYS_SHAPE_MESH`: a live `phys_mesh_create` handle.
+   */
+  const struct PhysMesh *mesh;
+} PhysShapeData;
+
+/**
+ * Any shape collide knows, as plain data: `kind` (a `PHYS_SHAPE_*`
+ * constant) says which member of `data` holds it. Object space when it
+ * makes a collider (`phys_add_shape`, `phys_set_shape`), world space when
+ * it is a query's probe.
+ *
+ * ```c
+ * PhysShape ball = {PHYS_SHAPE_SPHERE, {.sphere = {{0, 1, 0}, 0.5f}}};
+ * ```
+ */
+typedef struct PhysShape {
+  /**
+   * `PHYS_SHAPE_*`: which member of `data` is the shape.
+   */
+  uint32_t kind;
+  /**
+   * The shape.
+   */
+  union PhysShapeData data;
+} PhysShape;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1327,6 +1450,151 @@ PhysStatus phys_move_and_slide_capsule(const struct PhysWorld *world,
                                        uint32_t max_iterations,
                                        struct PhysVec3 *out_delta,
                                        size_t *out_hit_count);
+
+/**
+ * Builds the convex hull of `count` points (at least four, not coplanar;
+ * interior points dropped) into `*out`, to be named by any number of
+ * `PhysShape`s (`PHYS_SHAPE_HULL`) and released by `phys_hull_destroy`.
+ * The points are copied.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `points` holds `count`
+ * readable points.
+ */
+PhysStatus phys_hull_create(const struct PhysVec3 *points, size_t count, struct PhysHull **out);
+
+/**
+ * Releases the caller's reference to a hull (NULL does nothing). Colliders
+ * made from it keep theirs: it is freed with the last of them.
+ *
+ * # Safety
+ * `hull` is NULL or a handle of `phys_hull_create` not yet destroyed.
+ */
+void phys_hull_destroy(struct PhysHull *hull);
+
+/**
+ * Builds a triangle mesh of `vertex_count` vertices and `index_count / 3`
+ * triangles (three vertex indices each) and its tree into `*out`, to be
+ * named by any number of `PhysShape`s (`PHYS_SHAPE_MESH`) and released by
+ * `phys_mesh_destroy`. Both arrays are copied. Errors as `phys_add_mesh`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `vertices` holds
+ * `vertex_count` readable vertices and `indices` `index_count` readable
+ * indices.
+ */
+PhysStatus phys_mesh_create(const struct PhysVec3 *vertices,
+                            size_t vertex_count,
+                            const uint32_t *indices,
+                            size_t index_count,
+                            struct PhysMesh **out);
+
+/**
+ * Releases the caller's reference to a mesh (NULL does nothing), as
+ * `phys_hull_destroy` does.
+ *
+ * # Safety
+ * `mesh` is NULL or a handle of `phys_mesh_create` not yet destroyed.
+ */
+void phys_mesh_destroy(struct PhysMesh *mesh);
+
+/**
+ * Adds a collider of any shape (object space), placed by `desc` (NULL for
+ * the defaults). The new handle goes to `*out`. Errors as the
+ * shape-specific adds, and `PHYS_ERROR_INVALID_ARGUMENT` for an unknown
+ * `kind`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; a hull or mesh shape names
+ * a live handle.
+ */
+PhysStatus phys_add_shape(struct PhysWorld *world,
+                          const struct PhysShape *shape,
+                          const struct PhysColliderDesc *desc,
+                          struct PhysCollider *out);
+
+/**
+ * Gives a collider another shape, of any kind (object space); its
+ * placement, user data and filter stay.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; a hull or mesh shape names
+ * a live handle.
+ */
+PhysStatus phys_set_shape(struct PhysWorld *world,
+                          struct PhysCollider collider,
+                          const struct PhysShape *shape);
+
+/**
+ * Every collider `filter` accepts that overlaps the world-space convex
+ * `shape` (touching counts), with the `*_into` conventions of
+ * `phys_overlap_box`. A mesh is no probe: `PHYS_ERROR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_overlap_shape(const struct PhysWorld *world,
+                              const struct PhysShape *shape,
+                              const struct PhysQueryFilter *filter,
+                              struct PhysColliderRef *out,
+                              size_t capacity,
+                              size_t *written,
+                              size_t *total);
+
+/**
+ * Moves the world-space convex `shape` by `*motion` and reports the first
+ * collider `filter` accepts that it touches, as `phys_shape_cast_sphere`
+ * does for a sphere.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_cast(const struct PhysWorld *world,
+                           const struct PhysShape *shape,
+                           const struct PhysVec3 *motion,
+                           const struct PhysQueryFilter *filter,
+                           bool *out_hit,
+                           struct PhysShapeHit *out);
+
+/**
+ * The collider `filter` accepts nearest to the world-space convex `shape`,
+ * if one is within `max_distance` (finite, >= 0): `*out_hit` says whether
+ * there was one and, if so, `*out` holds it, its user data and the
+ * distance (`point_a` on `shape`; left alone when there is none).
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_closest(const struct PhysWorld *world,
+                        const struct PhysShape *shape,
+                        float max_distance,
+                        const struct PhysQueryFilter *filter,
+                        bool *out_hit,
+                        struct PhysClosest *out);
+
+/**
+ * The distance between two shapes (no world), with their closest points
+ * (`point_a` on `a`), into `*out`: `Shape::distance`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_distance(const struct PhysShape *a,
+                               const struct PhysShape *b,
+                               struct PhysDistance *out);
+
+/**
+ * Whether two shapes (no world) touch or overlap (`*out_touching`) and,
+ * if so, their contact in `*out` (depth, normal from `a` to `b`, deepest
+ * points; left alone when they are apart): `Shape::contact`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_contact(const struct PhysShape *a,
+                              const struct PhysShape *b,
+                              bool *out_touching,
+                              struct PhysContact *out);
 
 #ifdef __cplusplus
 }  // extern "C"

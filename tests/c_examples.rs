@@ -23,6 +23,7 @@ const EPS: f32 = 1e-4;
 struct Examples {
     bullets: PathBuf,
     pairs: PathBuf,
+    shapes: PathBuf,
 }
 
 /// Runs `make all` in `examples-c/` once, into `target/<profile>/c-examples/`.
@@ -33,6 +34,7 @@ fn examples() -> &'static Examples {
         Examples {
             bullets: build_dir.join("bullets"),
             pairs: build_dir.join("pairs"),
+            shapes: build_dir.join("shapes"),
         }
     })
 }
@@ -394,4 +396,68 @@ fn the_readme_c_snippet_compiles_and_hits_the_wall() {
     stdout_of(&mut compile);
     let output = stdout_of(&mut std::process::Command::new(&binary));
     assert!(output.contains("hit=1"), "README's bullet misses the wall: {output}");
+}
+
+/// `shapes.c`: every kind said as a `PhysShape`, hulls and meshes shared.
+/// Each cast lands where the scene's geometry says: the hulls' top face at
+/// y = 1, the row's box, sphere and cylinder tops at 1, the capsule's at
+/// 1.5, the oriented box's at 0.5, the flat triangle at 0, the cone's side
+/// 0.2 off its apex at `-1 + 2·(1 − 0.2/0.75)`, and the floor at -2, each
+/// by a segment from y = 5 to -2.5.
+#[test]
+fn shapes_are_said_one_way_and_hulls_and_meshes_are_shared() {
+    let output = run(&examples().shapes);
+    let records = records(&output);
+    let casts: Vec<&Record> = records.iter().filter(|r| r.kind == "cast").collect();
+    let top = |y: f32| (5.0 - y) / 7.5;
+    let cone_side = -1.0 + 2.0 * (1.0 - 0.2 / 0.75);
+    let expected: [(&str, f32); 11] = [
+        ("0", top(1.0)),
+        ("1", top(1.0)),
+        ("2", top(1.0)),
+        ("10", top(1.0)),
+        ("11", top(1.0)),
+        ("12", top(1.5)),
+        ("13", top(0.5)),
+        ("14", top(0.0)),
+        ("15", top(1.0)),
+        ("16", top(cone_side)),
+        ("99", top(-2.0)),
+    ];
+    assert_eq!(casts.len(), expected.len(), "{output}");
+    for (cast, (user, t)) in casts.iter().zip(expected) {
+        assert_eq!(cast.str("user"), user, "{output}");
+        assert!(
+            close(cast.num("t"), t, EPS),
+            "user {user}: t {} != {t}\n{output}",
+            cast.num::<f32>("t")
+        );
+        if user != "16" {
+            assert_vec("cast normal", cast.vec("normal"), [0.0, 1.0, 0.0], EPS);
+        }
+    }
+    let overlap = records.iter().find(|r| r.kind == "overlap").expect("an overlap line");
+    let mut users: Vec<&str> = overlap.str("users").split(',').collect();
+    users.sort_unstable();
+    assert_eq!(users, ["10", "11", "12"], "{output}");
+    let drop = records
+        .iter()
+        .find(|r| r.kind == "shape_cast")
+        .expect("a shape_cast line");
+    assert_eq!(drop.str("user"), "11");
+    assert!(close(drop.num("t"), 3.5 / 6.0, EPS), "{output}");
+    let closest = records.iter().find(|r| r.kind == "closest").expect("a closest line");
+    assert_eq!(closest.str("user"), "13");
+    assert!(close(closest.num("distance"), 2.0, EPS), "{output}");
+    let contact = records.iter().find(|r| r.kind == "contact").expect("a contact line");
+    assert_eq!(contact.str("touching"), "1");
+    assert!(close(contact.num("depth"), 0.5, EPS), "{output}");
+    assert_vec("contact normal", contact.vec("normal"), [1.0, 0.0, 0.0], EPS);
+    let refused = records.iter().find(|r| r.kind == "refused").expect("a refused line");
+    assert_eq!(
+        refused.num::<u32>("status"),
+        PhysStatus::PHYS_ERROR_INVALID_ARGUMENT as u32
+    );
+    let summary = records.iter().find(|r| r.kind == "summary").expect("a summary line");
+    assert_eq!(summary.num::<usize>("colliders"), 11, "{output}");
 }

@@ -1,5 +1,5 @@
 //! Every program of `examples-c/` that links collide (bullets, pairs,
-//! cpp_wrapper, book_game, threads) runs clean under valgrind's memcheck and
+//! shapes, cpp_wrapper, book_game, threads) runs clean under valgrind's memcheck and
 //! under gcc's AddressSanitizer with UndefinedBehaviorSanitizer, and prints
 //! there exactly what it prints natively.
 //!
@@ -181,12 +181,12 @@ macro_rules! programs {
     };
 }
 
-programs!(bullets, pairs, cpp_wrapper, book_game, threads);
+programs!(bullets, pairs, shapes, cpp_wrapper, book_game, threads);
 
 #[test]
 fn the_sanitized_programs_carry_both_runtimes() {
     require_tool("readelf", "the ELF reader", "binutils");
-    for program in ["bullets", "pairs", "cpp_wrapper", "book_game", "threads"] {
+    for program in ["bullets", "pairs", "shapes", "cpp_wrapper", "book_game", "threads"] {
         let path = sanitized().join(program);
         let dynamic = stdout_of(Command::new("readelf").arg("--dynamic").arg(&path));
         for runtime in ["libasan.so", "libubsan.so"] {

@@ -91,6 +91,8 @@ abi_layout! {
     PhysContact: size 40, align 4 { depth: 0, normal: 4, point_a: 16, point_b: 28 }
     PhysShapeHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32 }
     PhysClosest: size 56, align 8 { collider: 0, user_data: 8, distance: 16 }
+    PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0 }
+    PhysShape: size 48, align 8 { kind: 0, data: 8 }
 }
 
 /// The arguments of a `NAME(a, b, c);` line of abi_layout.c.
@@ -132,7 +134,7 @@ fn c_layout() -> Vec<TypeLayout> {
     layout
 }
 
-/// The structs `include/collide.h` defines (`typedef struct Name { ... } Name;`),
+/// The structs and unions `include/collide.h` defines (`typedef struct Name { ... } Name;`),
 /// each with its members' names in declaration order. Opaque types
 /// (`typedef struct PhysWorld PhysWorld;`) have no body and are left out.
 fn header_structs() -> BTreeMap<String, Vec<String>> {
@@ -140,7 +142,10 @@ fn header_structs() -> BTreeMap<String, Vec<String>> {
     let mut structs = BTreeMap::new();
     let mut current: Option<(String, Vec<String>)> = None;
     for line in header.lines().map(str::trim) {
-        if let Some(name) = line.strip_prefix("typedef struct ").and_then(|l| l.strip_suffix(" {")) {
+        let opened = line
+            .strip_prefix("typedef struct ")
+            .or_else(|| line.strip_prefix("typedef union "));
+        if let Some(name) = opened.and_then(|l| l.strip_suffix(" {")) {
             current = Some((name.to_owned(), Vec::new()));
         } else if line.starts_with('}') {
             if let Some((name, members)) = current.take() {

@@ -10,11 +10,13 @@
 pub mod error;
 pub mod narrow;
 pub mod query;
+pub mod shape;
 pub mod types;
 pub mod world;
 
 pub use error::PhysStatus;
 pub use narrow::*;
 pub use query::*;
+pub use shape::*;
 pub use types::*;
 pub use world::*;

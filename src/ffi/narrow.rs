@@ -92,7 +92,7 @@ pub unsafe extern "C" fn phys_add_cone(
 }
 
 /// The convex hull of `count` points read from `points` (object space).
-fn hull_of(points: *const PhysVec3, count: usize) -> Result<Shape, Failure> {
+pub(crate) fn hull_of(points: *const PhysVec3, count: usize) -> Result<Shape, Failure> {
     let points: Vec<Vec3> = copy_in(points, count, "points", Vec3::from)?;
     Ok(Shape::Hull(Arc::new(ConvexHull::from_points(&points)?)))
 }
@@ -118,7 +118,7 @@ pub unsafe extern "C" fn phys_add_hull(
 
 /// The triangle mesh of `vertex_count` vertices and `index_count / 3`
 /// triangles read from `vertices` and `indices` (object space).
-fn mesh_of(
+pub(crate) fn mesh_of(
     vertices: *const PhysVec3,
     vertex_count: usize,
     indices: *const u32,
@@ -193,7 +193,7 @@ pub unsafe extern "C" fn phys_overlap_obb(
 
 /// Casts `shape` by `*motion` and reports the first hit, the
 /// `phys_segment_cast` way.
-fn shape_cast(
+pub(crate) fn shape_cast(
     world: *const PhysWorld,
     shape: Result<Shape, Failure>,
     motion: *const PhysVec3,

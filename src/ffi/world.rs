@@ -564,7 +564,7 @@ pub unsafe extern "C" fn phys_set_transform(
     })
 }
 
-fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape, Failure>) -> PhysStatus {
+pub(crate) fn set_shape(world: *mut PhysWorld, collider: PhysCollider, shape: Result<Shape, Failure>) -> PhysStatus {
     guard(|| {
         let shape = shape?;
         let mut access = world_mut(world)?;

@@ -164,6 +164,22 @@ LAYOUT_MEMBER(PhysClosest, collider, 0);
 LAYOUT_MEMBER(PhysClosest, user_data, 8);
 LAYOUT_MEMBER(PhysClosest, distance, 16);
 
+/* Any shape: a kind and a union. */
+LAYOUT_TYPE(PhysShapeData, 40, 8);
+LAYOUT_MEMBER(PhysShapeData, aabb, 0);
+LAYOUT_MEMBER(PhysShapeData, sphere, 0);
+LAYOUT_MEMBER(PhysShapeData, capsule, 0);
+LAYOUT_MEMBER(PhysShapeData, obb, 0);
+LAYOUT_MEMBER(PhysShapeData, triangle, 0);
+LAYOUT_MEMBER(PhysShapeData, cylinder, 0);
+LAYOUT_MEMBER(PhysShapeData, cone, 0);
+LAYOUT_MEMBER(PhysShapeData, hull, 0);
+LAYOUT_MEMBER(PhysShapeData, mesh, 0);
+
+LAYOUT_TYPE(PhysShape, 48, 8);
+LAYOUT_MEMBER(PhysShape, kind, 0);
+LAYOUT_MEMBER(PhysShape, data, 8);
+
 #ifdef LAYOUT_SELF_TEST
 /* A false fact: the build must fail here, naming self_test_PhysHit_normal. */
 LAYOUT_ASSERT(offsetof(PhysHit, normal) == 36, self_test_PhysHit_normal);

@@ -1,0 +1,369 @@
+//! One way to say a shape in C: the tagged [`PhysShape`] (a kind and a
+//! union of the plain shape structs, hulls and meshes by handle), taken by
+//! `phys_add_shape`, `phys_set_shape`, `phys_overlap_shape`,
+//! `phys_shape_cast`, `phys_closest` and the world-free
+//! `phys_shape_distance` / `phys_shape_contact`; and the shared,
+//! reference-counted hull and mesh objects ([`PhysHull`], [`PhysMesh`])
+//! that a shape names, built once and used by any number of colliders.
+
+use std::sync::Arc;
+
+use crate::error::Error;
+use crate::ffi::error::{guard, Failure, PhysStatus};
+use crate::ffi::narrow::{hull_of, mesh_of, shape_cast};
+use crate::ffi::query::{overlap, read_filter};
+use crate::ffi::types::*;
+use crate::ffi::world::{add, check_pointer, read_in, set_shape, world_ref, Out, PhysWorld};
+use crate::shape::{ConvexHull, Shape, TriangleMesh};
+
+/// `PhysShape::kind` of an axis-aligned box (`data.aabb`).
+pub const PHYS_SHAPE_BOX: u32 = 1;
+/// `PhysShape::kind` of a sphere (`data.sphere`).
+pub const PHYS_SHAPE_SPHERE: u32 = 2;
+/// `PhysShape::kind` of a capsule (`data.capsule`).
+pub const PHYS_SHAPE_CAPSULE: u32 = 3;
+/// `PhysShape::kind` of an oriented box (`data.obb`).
+pub const PHYS_SHAPE_OBB: u32 = 4;
+/// `PhysShape::kind` of a triangle (`data.triangle`).
+pub const PHYS_SHAPE_TRIANGLE: u32 = 5;
+/// `PhysShape::kind` of a cylinder (`data.cylinder`).
+pub const PHYS_SHAPE_CYLINDER: u32 = 6;
+/// `PhysShape::kind` of a cone (`data.cone`).
+pub const PHYS_SHAPE_CONE: u32 = 7;
+/// `PhysShape::kind` of a convex hull (`data.hull`, a `phys_hull_create`
+/// handle).
+pub const PHYS_SHAPE_HULL: u32 = 8;
+/// `PhysShape::kind` of a triangle mesh (`data.mesh`, a `phys_mesh_create`
+/// handle).
+pub const PHYS_SHAPE_MESH: u32 = 9;
+
+/// A convex hull built once by `phys_hull_create` and shared by every
+/// collider and shape that names it; opaque. Each collider keeps its own
+/// reference: `phys_hull_destroy` may come right after the adds.
+pub struct PhysHull {
+    hull: Arc<ConvexHull>,
+}
+
+/// A triangle mesh (vertices, triangles and their tree) built once by
+/// `phys_mesh_create` and shared like a [`PhysHull`]; opaque.
+pub struct PhysMesh {
+    mesh: Arc<TriangleMesh>,
+}
+
+/// The shape of a [`PhysShape`], by its `kind`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub union PhysShapeData {
+    /// `PHYS_SHAPE_BOX`.
+    pub aabb: PhysAabb,
+    /// `PHYS_SHAPE_SPHERE`.
+    pub sphere: PhysSphere,
+    /// `PHYS_SHAPE_CAPSULE`.
+    pub capsule: PhysCapsule,
+    /// `PHYS_SHAPE_OBB`.
+    pub obb: PhysObb,
+    /// `PHYS_SHAPE_TRIANGLE`.
+    pub triangle: PhysTriangle,
+    /// `PHYS_SHAPE_CYLINDER`.
+    pub cylinder: PhysCylinder,
+    /// `PHYS_SHAPE_CONE`.
+    pub cone: PhysCone,
+    /// `PHYS_SHAPE_HULL`: a live `phys_hull_create` handle.
+    pub hull: *const PhysHull,
+    /// `PHYS_SHAPE_MESH`: a live `phys_mesh_create` handle.
+    pub mesh: *const PhysMesh,
+}
+
+/// Any shape collide knows, as plain data: `kind` (a `PHYS_SHAPE_*`
+/// constant) says which member of `data` holds it. Object space when it
+/// makes a collider (`phys_add_shape`, `phys_set_shape`), world space when
+/// it is a query's probe.
+///
+/// ```c
+/// PhysShape ball = {PHYS_SHAPE_SPHERE, {.sphere = {{0, 1, 0}, 0.5f}}};
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct PhysShape {
+    /// `PHYS_SHAPE_*`: which member of `data` is the shape.
+    pub kind: u32,
+    /// The shape.
+    pub data: PhysShapeData,
+}
+
+/// The hull or mesh a handle names, checked non-NULL and aligned.
+fn shared<'a, T>(ptr: *const T, name: &'static str) -> Result<&'a T, Failure> {
+    check_pointer(ptr, name)?;
+    // SAFETY: non-NULL and aligned (checked); the caller guarantees a live
+    // handle of `phys_hull_create` / `phys_mesh_create` (the header's
+    // contract), which is never written after its creation.
+    Ok(unsafe { &*ptr })
+}
+
+/// The [`Shape`] `*shape` describes: its kind checked, then that member of
+/// its union read.
+pub(crate) fn shape_of(shape: *const PhysShape) -> Result<Shape, Failure> {
+    let shape = read_in(shape, "shape")?;
+    // SAFETY (every arm): `kind` names the member the caller wrote (the
+    // header's contract); each member is plain data for which every bit
+    // pattern is a value (floats, or a pointer checked before use).
+    Ok(match shape.kind {
+        PHYS_SHAPE_BOX => Shape::Aabb(unsafe { shape.data.aabb }.into()),
+        PHYS_SHAPE_SPHERE => Shape::Sphere(unsafe { shape.data.sphere }.into()),
+        PHYS_SHAPE_CAPSULE => Shape::Capsule(unsafe { shape.data.capsule }.into()),
+        PHYS_SHAPE_OBB => Shape::Obb(unsafe { shape.data.obb }.into()),
+        PHYS_SHAPE_TRIANGLE => Shape::Triangle(unsafe { shape.data.triangle }.into()),
+        PHYS_SHAPE_CYLINDER => Shape::Cylinder(unsafe { shape.data.cylinder }.into()),
+        PHYS_SHAPE_CONE => Shape::Cone(unsafe { shape.data.cone }.into()),
+        PHYS_SHAPE_HULL => Shape::Hull(Arc::clone(&shared(unsafe { shape.data.hull }, "shape.data.hull")?.hull)),
+        PHYS_SHAPE_MESH => Shape::Mesh(Arc::clone(&shared(unsafe { shape.data.mesh }, "shape.data.mesh")?.mesh)),
+        _ => return Err(Error::InvalidArgument("shape.kind is not a PHYS_SHAPE_* constant").into()),
+    })
+}
+
+/// Validates both shapes of a world-free query and refuses two meshes
+/// (their answer would be a pass over every pair of triangles), as
+/// `World::distance` does.
+fn check_pair(a: &Shape, b: &Shape) -> Result<(), Failure> {
+    a.validate()?;
+    b.validate()?;
+    if matches!((a, b), (Shape::Mesh(_), Shape::Mesh(_))) {
+        return Err(Error::InvalidArgument("two triangle meshes are never measured against each other").into());
+    }
+    Ok(())
+}
+
+/// Builds the convex hull of `count` points (at least four, not coplanar;
+/// interior points dropped) into `*out`, to be named by any number of
+/// `PhysShape`s (`PHYS_SHAPE_HULL`) and released by `phys_hull_destroy`.
+/// The points are copied.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `points` holds `count`
+/// readable points.
+#[no_mangle]
+pub unsafe extern "C" fn phys_hull_create(
+    points: *const PhysVec3,
+    count: usize,
+    out: *mut *mut PhysHull,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let Shape::Hull(hull) = hull_of(points, count)? else {
+            unreachable!("hull_of builds a hull")
+        };
+        out.write(Box::into_raw(Box::new(PhysHull { hull })));
+        Ok(())
+    })
+}
+
+/// Releases the caller's reference to a hull (NULL does nothing). Colliders
+/// made from it keep theirs: it is freed with the last of them.
+///
+/// # Safety
+/// `hull` is NULL or a handle of `phys_hull_create` not yet destroyed.
+#[no_mangle]
+pub unsafe extern "C" fn phys_hull_destroy(hull: *mut PhysHull) {
+    if !hull.is_null() {
+        // SAFETY: a handle of `phys_hull_create` (Box::into_raw), destroyed
+        // once (the caller's contract).
+        drop(unsafe { Box::from_raw(hull) });
+    }
+}
+
+/// Builds a triangle mesh of `vertex_count` vertices and `index_count / 3`
+/// triangles (three vertex indices each) and its tree into `*out`, to be
+/// named by any number of `PhysShape`s (`PHYS_SHAPE_MESH`) and released by
+/// `phys_mesh_destroy`. Both arrays are copied. Errors as `phys_add_mesh`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `vertices` holds
+/// `vertex_count` readable vertices and `indices` `index_count` readable
+/// indices.
+#[no_mangle]
+pub unsafe extern "C" fn phys_mesh_create(
+    vertices: *const PhysVec3,
+    vertex_count: usize,
+    indices: *const u32,
+    index_count: usize,
+    out: *mut *mut PhysMesh,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let Shape::Mesh(mesh) = mesh_of(vertices, vertex_count, indices, index_count)? else {
+            unreachable!("mesh_of builds a mesh")
+        };
+        out.write(Box::into_raw(Box::new(PhysMesh { mesh })));
+        Ok(())
+    })
+}
+
+/// Releases the caller's reference to a mesh (NULL does nothing), as
+/// `phys_hull_destroy` does.
+///
+/// # Safety
+/// `mesh` is NULL or a handle of `phys_mesh_create` not yet destroyed.
+#[no_mangle]
+pub unsafe extern "C" fn phys_mesh_destroy(mesh: *mut PhysMesh) {
+    if !mesh.is_null() {
+        // SAFETY: a handle of `phys_mesh_create` (Box::into_raw), destroyed
+        // once (the caller's contract).
+        drop(unsafe { Box::from_raw(mesh) });
+    }
+}
+
+/// Adds a collider of any shape (object space), placed by `desc` (NULL for
+/// the defaults). The new handle goes to `*out`. Errors as the
+/// shape-specific adds, and `PHYS_ERROR_INVALID_ARGUMENT` for an unknown
+/// `kind`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; a hull or mesh shape names
+/// a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn phys_add_shape(
+    world: *mut PhysWorld,
+    shape: *const PhysShape,
+    desc: *const PhysColliderDesc,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    add(world, shape_of(shape), desc, out)
+}
+
+/// Gives a collider another shape, of any kind (object space); its
+/// placement, user data and filter stay.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; a hull or mesh shape names
+/// a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_shape(
+    world: *mut PhysWorld,
+    collider: PhysCollider,
+    shape: *const PhysShape,
+) -> PhysStatus {
+    set_shape(world, collider, shape_of(shape))
+}
+
+/// Every collider `filter` accepts that overlaps the world-space convex
+/// `shape` (touching counts), with the `*_into` conventions of
+/// `phys_overlap_box`. A mesh is no probe: `PHYS_ERROR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_overlap_shape(
+    world: *const PhysWorld,
+    shape: *const PhysShape,
+    filter: *const PhysQueryFilter,
+    out: *mut PhysColliderRef,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    overlap(world, shape_of(shape), filter, out, capacity, written, total)
+}
+
+/// Moves the world-space convex `shape` by `*motion` and reports the first
+/// collider `filter` accepts that it touches, as `phys_shape_cast_sphere`
+/// does for a sphere.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_shape_cast(
+    world: *const PhysWorld,
+    shape: *const PhysShape,
+    motion: *const PhysVec3,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysShapeHit,
+) -> PhysStatus {
+    shape_cast(world, shape_of(shape), motion, filter, out_hit, out)
+}
+
+/// The collider `filter` accepts nearest to the world-space convex `shape`,
+/// if one is within `max_distance` (finite, >= 0): `*out_hit` says whether
+/// there was one and, if so, `*out` holds it, its user data and the
+/// distance (`point_a` on `shape`; left alone when there is none).
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_closest(
+    world: *const PhysWorld,
+    shape: *const PhysShape,
+    max_distance: f32,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysClosest,
+) -> PhysStatus {
+    guard(|| {
+        let shape = shape_of(shape)?;
+        let out_hit = Out::new(out_hit, "out_hit")?;
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let filter = read_filter(&world, filter)?;
+        match world.world.closest(&shape, max_distance, &filter)? {
+            Some((key, distance)) => {
+                out.write(PhysClosest {
+                    collider: world.handle(key),
+                    user_data: world.world.get(key).map_or(0, |c| c.user_data()),
+                    distance: distance.into(),
+                });
+                out_hit.write(true);
+            }
+            None => out_hit.write(false),
+        }
+        Ok(())
+    })
+}
+
+/// The distance between two shapes (no world), with their closest points
+/// (`point_a` on `a`), into `*out`: `Shape::distance`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_shape_distance(
+    a: *const PhysShape,
+    b: *const PhysShape,
+    out: *mut PhysDistance,
+) -> PhysStatus {
+    guard(|| {
+        let (a, b) = (shape_of(a)?, shape_of(b)?);
+        let out = Out::new(out, "out")?;
+        check_pair(&a, &b)?;
+        out.write(a.distance(&b).into());
+        Ok(())
+    })
+}
+
+/// Whether two shapes (no world) touch or overlap (`*out_touching`) and,
+/// if so, their contact in `*out` (depth, normal from `a` to `b`, deepest
+/// points; left alone when they are apart): `Shape::contact`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_shape_contact(
+    a: *const PhysShape,
+    b: *const PhysShape,
+    out_touching: *mut bool,
+    out: *mut PhysContact,
+) -> PhysStatus {
+    guard(|| {
+        let (a, b) = (shape_of(a)?, shape_of(b)?);
+        let out_touching = Out::new(out_touching, "out_touching")?;
+        let out = Out::new(out, "out")?;
+        check_pair(&a, &b)?;
+        match a.contact(&b) {
+            Some(contact) => {
+                out.write(contact.into());
+                out_touching.write(true);
+            }
+            None => out_touching.write(false),
+        }
+        Ok(())
+    })
+}
