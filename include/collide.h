@@ -1573,6 +1573,31 @@ PhysStatus phys_closest(const struct PhysWorld *world,
                         struct PhysClosest *out);
 
 /**
+ * Moves the character `shape` (world space, convex) by `*motion` through
+ * the colliders `filter` accepts (NULL accepts all), sliding along what it
+ * meets, at most `max_iterations` casts, after pushing it out of what it
+ * starts inside (see `World::move_and_slide`): `*out_delta` gets the
+ * displacement to apply to the character, and `out` every surface met, in
+ * order, with the `*_into` conventions (the pushes out at `t = 0` first):
+ * a character is grounded when a hit's normal points up. At most
+ * `max_iterations + 4` hits: a buffer that large never falls short. The
+ * world is not changed.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_move_and_slide(const struct PhysWorld *world,
+                               const struct PhysShape *shape,
+                               const struct PhysVec3 *motion,
+                               const struct PhysQueryFilter *filter,
+                               uint32_t max_iterations,
+                               struct PhysVec3 *out_delta,
+                               struct PhysHit *out,
+                               size_t capacity,
+                               size_t *written,
+                               size_t *total);
+
+/**
  * The distance between two shapes (no world), with their closest points
  * (`point_a` on `a`), into `*out`: `Shape::distance`.
  *

@@ -5,7 +5,7 @@
 
 use crate::collider::QueryFilter;
 use crate::error::Result;
-use crate::math::{length_without_overflow, Vec3};
+use crate::math::{length_without_overflow, Aabb, Vec3};
 use crate::shape::Shape;
 use crate::world::{check_motion, check_query_shape, Hit, World};
 
@@ -13,6 +13,10 @@ use crate::world::{check_motion, check_query_shape, Hit, World};
 /// along its normal (world units): the gap keeps the next cast from
 /// starting in contact through rounding.
 pub const MOVE_AND_SLIDE_SKIN: f32 = 1.0e-3;
+
+/// How many times [`World::move_and_slide`] pushes a shape that starts
+/// inside geometry out of its deepest overlap before it moves.
+const DEPENETRATION_ROUNDS: usize = 4;
 
 /// What [`World::move_and_slide`] did.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -77,6 +81,14 @@ fn clip_unscaled(v: Vec3, normals: &[Vec3]) -> Vec3 {
     slid
 }
 
+/// Whether the shape of bounds `bounds`, moved by `delta` so far, can move
+/// on by `remaining` within `f32`: a slide (or a clip) can turn a motion
+/// near `f32::MAX` into one that carries the shape beyond it, and the move
+/// then ends.
+fn stays_finite(bounds: &Aabb, delta: Vec3, remaining: Vec3) -> bool {
+    (bounds.min + remaining).is_finite() && (bounds.max + remaining).is_finite() && (delta + remaining).is_finite()
+}
+
 impl World {
     /// Moves `shape` (the character, in world space) by `motion` through
     /// the colliders `filter` accepts, sliding along what it meets: cast
@@ -89,6 +101,13 @@ impl World {
     /// do not block. A slide that would carry the shape beyond `f32` (only
     /// for motions near `f32::MAX`) ends the move. The world is not
     /// changed: apply `position_delta` to the character yourself.
+    ///
+    /// A shape that starts inside geometry is first pushed out (the book's
+    /// `FixCollisions`): out of the collider it overlaps deepest, by the
+    /// depth and the skin along the contact normal, up to four times; each
+    /// push is a hit at `t = 0` in `hits`, and the motion is then clipped
+    /// against those surfaces (a character sunk into the floor rises onto
+    /// it and walks on). With `max_iterations = 0` nothing moves.
     ///
     /// Errors: the shape's validation errors, [`Error::NonFinite`](crate::Error::NonFinite) for a
     /// NaN or infinite motion, [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a mesh as the
@@ -121,6 +140,31 @@ impl World {
         let mut normals: Vec<Vec3> = Vec::new();
         let mut remaining = motion;
         let mut current = shape.clone();
+        // A start inside geometry (the book's `FixCollisions`): out of the
+        // deepest overlap by its depth and the skin, along its normal, a
+        // few times; each push is a hit at `t = 0` whose surface then
+        // clips the motion like any other.
+        // No iteration allowed: no move at all, not even out.
+        let rounds = if max_iterations == 0 { 0 } else { DEPENETRATION_ROUNDS };
+        for _ in 0..rounds {
+            let Some((hit, depth)) = self.deepest_overlap(&current, filter) else {
+                break;
+            };
+            let pushed = result.position_delta + hit.normal * (depth + MOVE_AND_SLIDE_SKIN);
+            let moved = shape.translated(pushed);
+            if !(pushed.is_finite() && check_motion(&moved.bounding_aabb(), remaining).is_ok()) {
+                break;
+            }
+            result.position_delta = pushed;
+            current = moved;
+            bounds = current.bounding_aabb();
+            result.hits.push(hit);
+            normals.push(hit.normal);
+        }
+        remaining = clip_motion(remaining, &normals);
+        if !stays_finite(&bounds, result.position_delta, remaining) {
+            return Ok(result);
+        }
         for _ in 0..max_iterations {
             if remaining == Vec3::ZERO {
                 break;
@@ -157,13 +201,8 @@ impl World {
             result.hits.push(hit);
             normals.push(hit.normal);
             remaining = clip_motion(remaining * (1.0 - fraction), &normals);
-            // Sliding along a surface can turn a motion near `f32::MAX` into
-            // one that carries the shape beyond it: the move ends there.
             bounds = current.bounding_aabb();
-            if !((bounds.min + remaining).is_finite()
-                && (bounds.max + remaining).is_finite()
-                && (result.position_delta + remaining).is_finite())
-            {
+            if !stays_finite(&bounds, result.position_delta, remaining) {
                 break;
             }
         }

@@ -870,6 +870,35 @@ impl World {
         Ok(self.first_hit(shape, motion, filter, |_| true))
     }
 
+    /// The collider `filter` accepts that `shape` overlaps deepest, as the
+    /// [`Hit`] of a push out of it at `t = 0` (the normal the surface's,
+    /// from the collider towards the shape; the point on the collider) and
+    /// the depth; `None` when it overlaps none by more than 0. Ties go to
+    /// the smaller key.
+    pub(crate) fn deepest_overlap(&self, shape: &Shape, filter: &QueryFilter) -> Option<(Hit, f32)> {
+        let mut best: Option<(Hit, f32)> = None;
+        self.for_each_candidate(&shape.bounding_aabb(), filter, |leaf| {
+            let key = leaf.data.key;
+            let collider = &self.colliders[key];
+            if let Some(contact) = shape.contact(collider.world_shape()) {
+                let deeper =
+                    best.is_none_or(|(b, depth)| contact.depth > depth || (contact.depth == depth && key < b.collider));
+                if contact.depth > 0.0 && deeper {
+                    let hit = Hit {
+                        collider: key,
+                        user_data: collider.user_data(),
+                        t: 0.0,
+                        point: contact.point_b,
+                        normal: -contact.normal,
+                    };
+                    best = Some((hit, contact.depth));
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        best
+    }
+
     /// The earliest hit of the swept `shape` among the colliders `filter`
     /// accepts whose hit `keep` accepts (ties to the smaller key); the
     /// input is already validated.

@@ -111,6 +111,28 @@ fn buffer_calls(world: *mut PhysWorld, capacity: usize) -> Vec<(&'static str, Ph
         call("phys_overlap_obb", &|w, t| {
             phys_overlap_obb(world, &obb, null(), null_mut(), capacity, w, t)
         });
+        let ball = PhysShape {
+            kind: PHYS_SHAPE_SPHERE,
+            data: PhysShapeData { sphere },
+        };
+        call("phys_overlap_shape", &|w, t| {
+            phys_overlap_shape(world, &ball, null(), null_mut(), capacity, w, t)
+        });
+        call("phys_move_and_slide", &|w, t| {
+            let mut delta = v(0.0, 0.0, 0.0);
+            phys_move_and_slide(
+                world,
+                &ball,
+                &v(1.0, 0.0, 0.0),
+                null(),
+                4,
+                &mut delta,
+                null_mut(),
+                capacity,
+                w,
+                t,
+            )
+        });
     }
     calls
 }

@@ -669,3 +669,116 @@ fn bad_shapes_are_refused_and_leave_the_world_alone() {
 
 /// An address no hull has, to see that a failing create writes nothing.
 const SENTINEL_HULL: *mut PhysHull = 0x10 as *mut PhysHull;
+
+#[test]
+fn move_and_slide_returns_its_hits_and_pushes_out_of_a_start_inside() {
+    let world = new_world(None);
+    let mut rust = World::new();
+    let wall = add_box(
+        world,
+        aabb(v(2.0, -5.0, -5.0), v(3.0, 5.0, 5.0)),
+        &desc(7, 0.0, 0.0, 0.0),
+    );
+    let floor = add_box(
+        world,
+        aabb(v(-10.0, -1.0, -10.0), v(10.0, 0.0, 10.0)),
+        &desc(8, 0.0, 0.0, 0.0),
+    );
+    for (min, max, user) in [
+        (Vec3::new(2.0, -5.0, -5.0), Vec3::new(3.0, 5.0, 5.0), 7),
+        (Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0), 8),
+    ] {
+        rust.add(ColliderDesc::new(Shape::Aabb(Aabb::new(min, max))).with_user_data(user))
+            .unwrap();
+    }
+    // A capsule standing on the floor, 0.1 into the wall, walking on.
+    let axis = (Vec3::new(1.85, 0.251, 0.0), Vec3::new(1.85, 1.25, 0.0));
+    let character = Shape::Capsule(Capsule::new(Segment::new(axis.0, axis.1), 0.25));
+    let c_character = world_shape(&character);
+    let motion = v(0.5, -0.2, 1.0);
+    let mut delta = v(f32::NAN, 0.0, 0.0);
+    let mut hits = vec![sentinel_hit(); 8];
+    let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+    // SAFETY: a buffer of 8 records, valid pointers.
+    let status = unsafe {
+        phys_move_and_slide(
+            world,
+            &c_character,
+            &motion,
+            null(),
+            4,
+            &mut delta,
+            hits.as_mut_ptr(),
+            hits.len(),
+            &mut written,
+            &mut total,
+        )
+    };
+    assert_eq!(status, PHYS_OK, "{}", last_error());
+    let want = rust
+        .move_and_slide(&character, Vec3::from(motion), &QueryFilter::ALL, 4)
+        .unwrap();
+    assert_eq!(Vec3::from(delta), want.position_delta);
+    assert_eq!((written, total), (want.hits.len(), want.hits.len()));
+    assert!(written >= 2, "{want:?}");
+    assert_eq!(
+        (hits[0].collider, hits[0].t, Vec3::from(hits[0].normal)),
+        (wall, 0.0, Vec3::NEG_X)
+    );
+    assert!(
+        hits[..written]
+            .iter()
+            .any(|h| h.collider == floor && Vec3::from(h.normal) == Vec3::Y),
+        "grounded"
+    );
+    for (got, want) in hits[..written].iter().zip(&want.hits) {
+        assert_eq!(
+            (got.user_data, got.t, Vec3::from(got.point), Vec3::from(got.normal)),
+            (want.user_data, want.t, want.point, want.normal)
+        );
+    }
+    // A buffer too small: the total only, nothing else written.
+    let mut short = vec![sentinel_hit(); 1];
+    let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+    let mut delta = v(9.0, 9.0, 9.0);
+    // SAFETY: a buffer of 1 record.
+    let status = unsafe {
+        phys_move_and_slide(
+            world,
+            &c_character,
+            &motion,
+            null(),
+            4,
+            &mut delta,
+            short.as_mut_ptr(),
+            1,
+            &mut written,
+            &mut total,
+        )
+    };
+    assert_eq!(status, PHYS_ERROR_BUFFER_TOO_SMALL);
+    assert_eq!(
+        (written, total, Vec3::from(delta)),
+        (SENTINEL_USIZE, want.hits.len(), Vec3::splat(9.0))
+    );
+    assert_eq!(short[0].collider, SENTINEL_HANDLE);
+    // NULL with a capacity is a NULL pointer, whatever the count.
+    // SAFETY: valid pointers but the buffer.
+    let status = unsafe {
+        phys_move_and_slide(
+            world,
+            &c_character,
+            &motion,
+            null(),
+            4,
+            &mut delta,
+            null_mut(),
+            4,
+            &mut written,
+            &mut total,
+        )
+    };
+    assert_eq!(status, PHYS_ERROR_NULL_POINTER);
+    // SAFETY: a live world.
+    unsafe { phys_world_destroy(world) };
+}

@@ -171,6 +171,16 @@ fn buffer_call<T: Copy + PartialEq + 'static>(
     }
 }
 
+/// A `PhysShape` ball of radius 0.5 at `center`.
+fn ball_shape(center: PhysVec3) -> PhysShape {
+    PhysShape {
+        kind: PHYS_SHAPE_SPHERE,
+        data: PhysShapeData {
+            sphere: PhysSphere { center, radius: 0.5 },
+        },
+    }
+}
+
 /// A filter that accepts every collider.
 fn all_filter() -> PhysQueryFilter {
     PhysQueryFilter {
@@ -736,6 +746,157 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 (status, delta == v(777.0, 777.0, 777.0) && count == SENTINEL_USIZE)
             },
         ),
+        pc("phys_add_shape", &["world", "shape", "desc", "out"], move |t| {
+            let mut out = SENTINEL_HANDLE;
+            let shape = ball_shape(v(1100.0, 0.0, 0.0));
+            let status = unsafe {
+                phys_add_shape(
+                    arg(world, "world", t),
+                    arg_in(&shape, "shape", t),
+                    arg_in(&desc(9, 0.0, 0.0, 0.0), "desc", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == SENTINEL_HANDLE)
+        }),
+        pc("phys_set_shape", &["world", "shape"], move |t| {
+            // The same sphere as `phys_set_sphere` gives the ball.
+            let shape = PhysShape {
+                kind: PHYS_SHAPE_SPHERE,
+                data: PhysShapeData { sphere: sphere(1.0) },
+            };
+            let status = unsafe { phys_set_shape(arg(world, "world", t), ball, arg_in(&shape, "shape", t)) };
+            (status, true)
+        }),
+        pc("phys_hull_create", &["points", "out"], move |t| {
+            let sentinel = NonNull::<PhysHull>::dangling().as_ptr();
+            let mut out = sentinel;
+            let points = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)];
+            let status =
+                unsafe { phys_hull_create(arg_in(&points[0], "points", t), points.len(), arg(&mut out, "out", t)) };
+            if status == PHYS_OK {
+                unsafe { phys_hull_destroy(out) };
+            }
+            (status, out == sentinel)
+        }),
+        pc("phys_mesh_create", &["vertices", "indices", "out"], move |t| {
+            let sentinel = NonNull::<PhysMesh>::dangling().as_ptr();
+            let mut out = sentinel;
+            let vertices = [v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 0.0, 1.0)];
+            let indices: [u32; 3] = [0, 1, 2];
+            let status = unsafe {
+                phys_mesh_create(
+                    arg_in(&vertices[0], "vertices", t),
+                    vertices.len(),
+                    arg_in(&indices[0], "indices", t),
+                    indices.len(),
+                    arg(&mut out, "out", t),
+                )
+            };
+            if status == PHYS_OK {
+                unsafe { phys_mesh_destroy(out) };
+            }
+            (status, out == sentinel)
+        }),
+        pc(
+            "phys_overlap_shape",
+            &["world", "shape", "filter", "out", "written", "total"],
+            move |t| {
+                let (shape, filter) = (ball_shape(v(0.0, 0.0, 0.0)), all_filter());
+                let (shape_arg, filter_arg) = (arg_in(&shape, "shape", t), arg_in(&filter, "filter", t));
+                buffer_call(world, sentinel_ref(), move |w, out, capacity, written, total| unsafe {
+                    phys_overlap_shape(w, shape_arg, filter_arg, out, capacity, written, total)
+                })(t)
+            },
+        ),
+        pc(
+            "phys_shape_cast",
+            &["world", "shape", "motion", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_shape_hit());
+                let shape = ball_shape(v(-5.0, 0.0, 0.0));
+                let status = unsafe {
+                    phys_shape_cast(
+                        arg(world, "world", t),
+                        arg_in(&shape, "shape", t),
+                        arg_in(&v(10.0, 0.0, 0.0), "motion", t),
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_shape_hit())
+            },
+        ),
+        pc(
+            "phys_closest",
+            &["world", "shape", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, PhysClosest::default());
+                let shape = ball_shape(v(-5.0, 0.0, 0.0));
+                let status = unsafe {
+                    phys_closest(
+                        arg(world, "world", t),
+                        arg_in(&shape, "shape", t),
+                        10.0,
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == PhysClosest::default())
+            },
+        ),
+        pc(
+            "phys_move_and_slide",
+            &[
+                "world",
+                "shape",
+                "motion",
+                "filter",
+                "out_delta",
+                "out",
+                "written",
+                "total",
+            ],
+            move |t| {
+                let mut delta = v(777.0, 777.0, 777.0);
+                let shape = ball_shape(v(-5.0, 0.0, 0.0));
+                let (shape_arg, filter) = (arg_in(&shape, "shape", t), all_filter());
+                let (motion_arg, filter_arg) = (arg_in(&v(10.0, 0.0, 1.0), "motion", t), arg_in(&filter, "filter", t));
+                let delta_arg = arg(&mut delta, "out_delta", t);
+                let (status, untouched) =
+                    buffer_call(world, sentinel_hit(), move |w, out, capacity, written, total| unsafe {
+                        phys_move_and_slide(
+                            w, shape_arg, motion_arg, filter_arg, 4, delta_arg, out, capacity, written, total,
+                        )
+                    })(t);
+                (status, untouched && delta == v(777.0, 777.0, 777.0))
+            },
+        ),
+        pc("phys_shape_distance", &["a", "b", "out"], move |t| {
+            let mut out = PhysDistance::default();
+            let (a, b) = (ball_shape(v(0.0, 0.0, 0.0)), ball_shape(v(3.0, 0.0, 0.0)));
+            let status =
+                unsafe { phys_shape_distance(arg_in(&a, "a", t), arg_in(&b, "b", t), arg(&mut out, "out", t)) };
+            (status, out == PhysDistance::default())
+        }),
+        pc("phys_shape_contact", &["a", "b", "out_touching", "out"], move |t| {
+            let (mut touching_byte, mut out) = (SENTINEL_BOOL_BYTE, PhysContact::default());
+            let (a, b) = (ball_shape(v(0.0, 0.0, 0.0)), ball_shape(v(0.5, 0.0, 0.0)));
+            let status = unsafe {
+                phys_shape_contact(
+                    arg_in(&a, "a", t),
+                    arg_in(&b, "b", t),
+                    arg(bool_out(&mut touching_byte), "out_touching", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (
+                status,
+                touching_byte == SENTINEL_BOOL_BYTE && out == PhysContact::default(),
+            )
+        }),
         pc("phys_find_pairs", &["world", "callback"], move |t| {
             let mut calls = 0usize;
             let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
@@ -842,10 +1003,15 @@ fn header_pointer_params() -> BTreeMap<String, Vec<String>> {
 #[test]
 fn every_pointer_argument_is_checked_for_null_and_alignment() {
     // The table covers every pointer parameter of every function in the
-    // header, but those of destroy (NULL is a no-op) and is_alive (no status;
+    // header, but those of the destroys (NULL is a no-op) and is_alive (no status;
     // tested above), and `ctx`, which collide only passes on (NULL included).
     let mut in_header = header_pointer_params();
-    in_header.retain(|name, _| name != "phys_world_destroy" && name != "phys_collider_is_alive");
+    in_header.retain(|name, _| {
+        !matches!(
+            name.as_str(),
+            "phys_world_destroy" | "phys_hull_destroy" | "phys_mesh_destroy" | "phys_collider_is_alive"
+        )
+    });
     in_header.values_mut().for_each(|params| params.retain(|p| p != "ctx"));
     in_header.retain(|_, params| !params.is_empty());
     let in_table: BTreeMap<String, Vec<String>> = pointer_calls(&Fixture::new())
@@ -902,7 +1068,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 322, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 400, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -1123,6 +1123,50 @@ mod every_shape {
         assert_eq!((moved.position_delta, moved.hits.len()), (Vec3::new(-3.0, 0.0, 0.0), 0));
     }
 
+    /// A capsule starting 0.1 inside a wall (the book's `FixCollisions`
+    /// case) is pushed out along the wall's normal first, by the overlap
+    /// and the skin, reported as a hit at `t = 0`, and then walks along it.
+    #[test]
+    fn move_and_slide_pushes_a_shape_out_of_what_it_starts_in() {
+        let mut world = World::new();
+        let east = wall(&mut world, Vec3::new(2.0, -5.0, -5.0), Vec3::new(3.0, 5.0, 5.0));
+        let start = Vec3::new(1.85, 0.0, 0.0);
+        let character = Shape::Capsule(Capsule::new(Segment::new(start, start + Vec3::Y), 0.25));
+        let moved = world
+            .move_and_slide(&character, Vec3::new(0.5, 0.0, 1.0), &QueryFilter::ALL, 4)
+            .unwrap();
+        let push = 0.1 + collide::MOVE_AND_SLIDE_SKIN;
+        assert!((moved.position_delta.x + push).abs() < 1e-5, "{moved:?}");
+        assert!((moved.position_delta.z - 1.0).abs() < 1e-5, "{moved:?}");
+        let first = moved.hits[0];
+        assert_eq!((first.collider, first.t, first.normal), (east, 0.0, Vec3::NEG_X));
+        assert!((first.point.x - 2.0).abs() < 1e-5, "{first:?}");
+        let end = character.translated(moved.position_delta);
+        assert!(!end.intersects(world.get(east).unwrap().world_shape()), "{moved:?}");
+        // A ball sunk half into the floor rises onto it and walks on at its
+        // full speed along it.
+        let floor = wall(&mut world, Vec3::new(-10.0, -1.0, -10.0), Vec3::new(1.5, 0.0, 10.0));
+        let ball = Shape::Sphere(Sphere::new(Vec3::new(-3.0, 0.5, 0.0), 1.0));
+        let moved = world
+            .move_and_slide(&ball, Vec3::new(2.0, -0.5, 0.0), &QueryFilter::ALL, 4)
+            .unwrap();
+        assert!(
+            (moved.position_delta.y - (0.5 + collide::MOVE_AND_SLIDE_SKIN)).abs() < 1e-5,
+            "{moved:?}"
+        );
+        assert!((moved.position_delta.x - 2.0).abs() < 1e-5, "{moved:?}");
+        assert_eq!(moved.hits[0].collider, floor);
+        // Sunk into both, in their corner: out of both.
+        let cornered = Shape::Sphere(Sphere::new(Vec3::new(1.2, 0.8, 0.0), 1.0));
+        let moved = world
+            .move_and_slide(&cornered, Vec3::ZERO, &QueryFilter::ALL, 4)
+            .unwrap();
+        let end = cornered.translated(moved.position_delta);
+        for key in [east, floor] {
+            assert!(!end.intersects(world.get(key).unwrap().world_shape()), "{moved:?}");
+        }
+    }
+
     #[test]
     fn colliders_of_new_shapes_are_placed_exactly() {
         let mut world = World::new();

@@ -67,7 +67,7 @@ fn deliver(
 /// `PHYS_ERROR_BUFFER_TOO_SMALL` only `*total` is written. `out` may be NULL
 /// when `capacity` is 0, and only then, whatever the count; a `capacity` no
 /// array can hold is `PHYS_ERROR_INVALID_ARGUMENT`.
-fn fill<S: Copy, T>(
+pub(crate) fn fill<S: Copy, T>(
     items: &[S],
     convert: impl Fn(S) -> T,
     out: *mut T,

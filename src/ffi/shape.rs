@@ -1,7 +1,7 @@
 //! One way to say a shape in C: the tagged [`PhysShape`] (a kind and a
 //! union of the plain shape structs, hulls and meshes by handle), taken by
 //! `phys_add_shape`, `phys_set_shape`, `phys_overlap_shape`,
-//! `phys_shape_cast`, `phys_closest` and the world-free
+//! `phys_shape_cast`, `phys_closest`, `phys_move_and_slide` and the world-free
 //! `phys_shape_distance` / `phys_shape_contact`; and the shared,
 //! reference-counted hull and mesh objects ([`PhysHull`], [`PhysMesh`])
 //! that a shape names, built once and used by any number of colliders.
@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::error::Error;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::narrow::{hull_of, mesh_of, shape_cast};
-use crate::ffi::query::{overlap, read_filter};
+use crate::ffi::query::{fill, overlap, read_filter};
 use crate::ffi::types::*;
 use crate::ffi::world::{add, check_pointer, read_in, set_shape, world_ref, Out, PhysWorld};
 use crate::shape::{ConvexHull, Shape, TriangleMesh};
@@ -100,10 +100,10 @@ fn shared<'a, T>(ptr: *const T, name: &'static str) -> Result<&'a T, Failure> {
     Ok(unsafe { &*ptr })
 }
 
-/// The [`Shape`] `*shape` describes: its kind checked, then that member of
+/// The [`Shape`] `*shape` (the argument `name`) describes: its kind checked, then that member of
 /// its union read.
-pub(crate) fn shape_of(shape: *const PhysShape) -> Result<Shape, Failure> {
-    let shape = read_in(shape, "shape")?;
+pub(crate) fn shape_of(shape: *const PhysShape, name: &'static str) -> Result<Shape, Failure> {
+    let shape = read_in(shape, name)?;
     // SAFETY (every arm): `kind` names the member the caller wrote (the
     // header's contract); each member is plain data for which every bit
     // pattern is a value (floats, or a pointer checked before use).
@@ -227,7 +227,7 @@ pub unsafe extern "C" fn phys_add_shape(
     desc: *const PhysColliderDesc,
     out: *mut PhysCollider,
 ) -> PhysStatus {
-    add(world, shape_of(shape), desc, out)
+    add(world, shape_of(shape, "shape"), desc, out)
 }
 
 /// Gives a collider another shape, of any kind (object space); its
@@ -242,7 +242,7 @@ pub unsafe extern "C" fn phys_set_shape(
     collider: PhysCollider,
     shape: *const PhysShape,
 ) -> PhysStatus {
-    set_shape(world, collider, shape_of(shape))
+    set_shape(world, collider, shape_of(shape, "shape"))
 }
 
 /// Every collider `filter` accepts that overlaps the world-space convex
@@ -261,7 +261,7 @@ pub unsafe extern "C" fn phys_overlap_shape(
     written: *mut usize,
     total: *mut usize,
 ) -> PhysStatus {
-    overlap(world, shape_of(shape), filter, out, capacity, written, total)
+    overlap(world, shape_of(shape, "shape"), filter, out, capacity, written, total)
 }
 
 /// Moves the world-space convex `shape` by `*motion` and reports the first
@@ -279,7 +279,7 @@ pub unsafe extern "C" fn phys_shape_cast(
     out_hit: *mut bool,
     out: *mut PhysShapeHit,
 ) -> PhysStatus {
-    shape_cast(world, shape_of(shape), motion, filter, out_hit, out)
+    shape_cast(world, shape_of(shape, "shape"), motion, filter, out_hit, out)
 }
 
 /// The collider `filter` accepts nearest to the world-space convex `shape`,
@@ -299,7 +299,7 @@ pub unsafe extern "C" fn phys_closest(
     out: *mut PhysClosest,
 ) -> PhysStatus {
     guard(|| {
-        let shape = shape_of(shape)?;
+        let shape = shape_of(shape, "shape")?;
         let out_hit = Out::new(out_hit, "out_hit")?;
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
@@ -319,6 +319,54 @@ pub unsafe extern "C" fn phys_closest(
     })
 }
 
+/// Moves the character `shape` (world space, convex) by `*motion` through
+/// the colliders `filter` accepts (NULL accepts all), sliding along what it
+/// meets, at most `max_iterations` casts, after pushing it out of what it
+/// starts inside (see `World::move_and_slide`): `*out_delta` gets the
+/// displacement to apply to the character, and `out` every surface met, in
+/// order, with the `*_into` conventions (the pushes out at `t = 0` first):
+/// a character is grounded when a hit's normal points up. At most
+/// `max_iterations + 4` hits: a buffer that large never falls short. The
+/// world is not changed.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_move_and_slide(
+    world: *const PhysWorld,
+    shape: *const PhysShape,
+    motion: *const PhysVec3,
+    filter: *const PhysQueryFilter,
+    max_iterations: u32,
+    out_delta: *mut PhysVec3,
+    out: *mut PhysHit,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let shape = shape_of(shape, "shape")?;
+        let out_delta = Out::new(out_delta, "out_delta")?;
+        let world = world_ref(world)?;
+        let motion = read_in(motion, "motion")?.into();
+        let filter = read_filter(&world, filter)?;
+        let moved = world
+            .world
+            .move_and_slide(&shape, motion, &filter, max_iterations as usize)?;
+        let salt = world.salt;
+        fill(
+            &moved.hits,
+            |hit| PhysHit::new(hit, salt),
+            out,
+            capacity,
+            written,
+            total,
+        )?;
+        out_delta.write(moved.position_delta.into());
+        Ok(())
+    })
+}
+
 /// The distance between two shapes (no world), with their closest points
 /// (`point_a` on `a`), into `*out`: `Shape::distance`.
 ///
@@ -331,7 +379,7 @@ pub unsafe extern "C" fn phys_shape_distance(
     out: *mut PhysDistance,
 ) -> PhysStatus {
     guard(|| {
-        let (a, b) = (shape_of(a)?, shape_of(b)?);
+        let (a, b) = (shape_of(a, "a")?, shape_of(b, "b")?);
         let out = Out::new(out, "out")?;
         check_pair(&a, &b)?;
         out.write(a.distance(&b).into());
@@ -353,7 +401,7 @@ pub unsafe extern "C" fn phys_shape_contact(
     out: *mut PhysContact,
 ) -> PhysStatus {
     guard(|| {
-        let (a, b) = (shape_of(a)?, shape_of(b)?);
+        let (a, b) = (shape_of(a, "a")?, shape_of(b, "b")?);
         let out_touching = Out::new(out_touching, "out_touching")?;
         let out = Out::new(out, "out")?;
         check_pair(&a, &b)?;
