@@ -427,6 +427,35 @@ typedef struct PhysHit {
 } PhysHit;
 
 /**
+ * A ray: from `origin` along `direction`, whose length is the unit of the
+ * hit's `t` (a unit direction makes `t` a distance).
+ */
+typedef struct PhysRay {
+  /**
+   * Where the ray starts.
+   */
+  struct PhysVec3 origin;
+  /**
+   * Where it goes.
+   */
+  struct PhysVec3 direction;
+} PhysRay;
+
+/**
+ * A collider found by a region query, with its user data.
+ */
+typedef struct PhysColliderRef {
+  /**
+   * The collider.
+   */
+  struct PhysCollider collider;
+  /**
+   * Its user data.
+   */
+  uint64_t user_data;
+} PhysColliderRef;
+
+/**
  * Called once per overlapping pair with the caller's context pointer. It
  * must not unwind (throw) into collide. It may run read-only `phys_*`
  * calls on the world being iterated (a mutating one gets
@@ -460,20 +489,6 @@ typedef struct PhysPair {
    */
   uint64_t user_b;
 } PhysPair;
-
-/**
- * A collider found by a region query, with its user data.
- */
-typedef struct PhysColliderRef {
-  /**
-   * The collider.
-   */
-  struct PhysCollider collider;
-  /**
-   * Its user data.
-   */
-  uint64_t user_data;
-} PhysColliderRef;
 
 /**
  * `{PhysVec3 center; PhysQuat rotation; PhysVec3 half_extents}`: the
@@ -953,6 +968,47 @@ PhysStatus phys_get_transform(const struct PhysWorld *world,
                               struct PhysTransform *out);
 
 /**
+ * A collider's filter: its category bits in `*out_category_bits`, its
+ * mask bits in `*out_mask_bits`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_get_filter(const struct PhysWorld *world,
+                           struct PhysCollider collider,
+                           uint64_t *out_category_bits,
+                           uint64_t *out_mask_bits);
+
+/**
+ * Whether a collider follows its transform's rotation
+ * (`PHYS_COLLIDER_SHOULD_ROTATE`), in `*out_should_rotate`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_get_should_rotate(const struct PhysWorld *world,
+                                  struct PhysCollider collider,
+                                  bool *out_should_rotate);
+
+/**
+ * The most colliders the world may hold (`phys_world_create_with_limit`'s
+ * limit, or the default), in `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_max_colliders(const struct PhysWorld *world, size_t *out);
+
+/**
+ * The thread setting of `phys_world_set_thread_count`, in `*out` (0: one
+ * per core).
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_thread_count(const struct PhysWorld *world, uint32_t *out);
+
+/**
  * Adds `count` box colliders at once (a level load): `boxes[i]` in object
  * space, placed by `descs[i]` (`descs` NULL for the defaults for all),
  * handles into `out[i]`. All or nothing: on any error none is added. A
@@ -1020,6 +1076,38 @@ PhysStatus phys_segment_cast(const struct PhysWorld *world,
                              const struct PhysQueryFilter *filter,
                              bool *out_hit,
                              struct PhysHit *out);
+
+/**
+ * The closest collider `filter` accepts (NULL accepts all) that the ray
+ * hits within `t ∈ [0, max_t]` (`World::cast_ray`): `*out_hit` says whether
+ * there was one and, if so, `*out` holds it, with `t` in units of the ray's
+ * direction (left alone on a miss). `PHYS_ERROR_INVALID_ARGUMENT` for a
+ * negative or NaN `max_t`, `PHYS_ERROR_NON_FINITE` for a ray whose end at
+ * `max_t` is beyond the float range.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_cast_ray(const struct PhysWorld *world,
+                         const struct PhysRay *ray,
+                         float max_t,
+                         const struct PhysQueryFilter *filter,
+                         bool *out_hit,
+                         struct PhysHit *out);
+
+/**
+ * Every live collider with its user data (`World::iter`), in slot order,
+ * into a caller buffer with the `*_into` conventions of
+ * `phys_overlap_box`: a level's save, an editor's list.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_colliders(const struct PhysWorld *world,
+                                struct PhysColliderRef *out,
+                                size_t capacity,
+                                size_t *written,
+                                size_t *total);
 
 /**
  * Calls `callback(ctx, a, user_a, b, user_b)` once per overlapping pair,
@@ -1524,6 +1612,48 @@ PhysStatus phys_add_shape(struct PhysWorld *world,
 PhysStatus phys_set_shape(struct PhysWorld *world,
                           struct PhysCollider collider,
                           const struct PhysShape *shape);
+
+/**
+ * Adds `count` colliders of any shapes at once (`World::extend`, a level
+ * load): `shapes[i]` in object space, placed by `descs[i]` (`descs` NULL
+ * for the defaults for all), handles into `out[i]`. All or nothing, with
+ * the count rules of `phys_add_boxes`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; each array holds `count`
+ * records, and every hull or mesh shape names a live handle.
+ */
+PhysStatus phys_add_shapes(struct PhysWorld *world,
+                           const struct PhysShape *shapes,
+                           const struct PhysColliderDesc *descs,
+                           size_t count,
+                           struct PhysCollider *out);
+
+/**
+ * Gives `count` colliders other shapes at once (`World::set_shapes`):
+ * `colliders[i]` gets `shapes[i]` (object space), in order. All or
+ * nothing, with the count rules of `phys_set_transforms`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; each array holds `count`
+ * records, and every hull or mesh shape names a live handle.
+ */
+PhysStatus phys_set_shapes(struct PhysWorld *world,
+                           const struct PhysCollider *colliders,
+                           const struct PhysShape *shapes,
+                           size_t count);
+
+/**
+ * A collider's object-space shape, in `*out`. A hull's or mesh's handle
+ * in it is a new reference to the collider's own, for the caller to
+ * release with `phys_hull_destroy` / `phys_mesh_destroy`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_get_shape(const struct PhysWorld *world,
+                          struct PhysCollider collider,
+                          struct PhysShape *out);
 
 /**
  * Every collider `filter` accepts that overlaps the world-space convex

@@ -118,6 +118,9 @@ fn buffer_calls(world: *mut PhysWorld, capacity: usize) -> Vec<(&'static str, Ph
         call("phys_overlap_shape", &|w, t| {
             phys_overlap_shape(world, &ball, null(), null_mut(), capacity, w, t)
         });
+        call("phys_world_colliders", &|w, t| {
+            phys_world_colliders(world, null_mut(), capacity, w, t)
+        });
         call("phys_move_and_slide", &|w, t| {
             let mut delta = v(0.0, 0.0, 0.0);
             phys_move_and_slide(

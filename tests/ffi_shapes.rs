@@ -782,3 +782,142 @@ fn move_and_slide_returns_its_hits_and_pushes_out_of_a_start_inside() {
     // SAFETY: a live world.
     unsafe { phys_world_destroy(world) };
 }
+
+#[test]
+fn batches_getters_listing_and_rays_answer_as_the_world_does() {
+    let shared = Shared::new();
+    let kinds = every_kind(&shared);
+    let world = new_world(Some(100));
+    // Every kind at once, then read back.
+    let shapes: Vec<PhysShape> = kinds.iter().map(|k| k.1).collect();
+    let descs: Vec<PhysColliderDesc> = (0..shapes.len())
+        .map(|i| desc(i as u64, 4.0 * i as f32, 0.0, 0.0))
+        .collect();
+    let mut handles = vec![SENTINEL_HANDLE; shapes.len()];
+    // SAFETY: arrays of `shapes.len()` records.
+    let status = unsafe {
+        phys_add_shapes(
+            world,
+            shapes.as_ptr(),
+            descs.as_ptr(),
+            shapes.len(),
+            handles.as_mut_ptr(),
+        )
+    };
+    assert_eq!(status, PHYS_OK, "{}", last_error());
+    for ((name, _, rust_shape), &handle) in kinds.iter().zip(&handles) {
+        let mut got = PhysShape {
+            kind: 0,
+            data: PhysShapeData { sphere: sphere(0.0) },
+        };
+        // SAFETY: a live world and collider, a valid out-pointer.
+        assert_eq!(unsafe { phys_get_shape(world, handle, &mut got) }, PHYS_OK);
+        // The shape read back adds a collider equal to the first.
+        let mut again = SENTINEL_HANDLE;
+        // SAFETY: as above; a hull or mesh shape holds a new handle.
+        assert_eq!(
+            unsafe { phys_add_shape(world, &got, null(), &mut again) },
+            PHYS_OK,
+            "{name}"
+        );
+        let (mut first, mut second) = (sentinel_aabb(), sentinel_aabb());
+        // SAFETY: live colliders, valid out-pointers.
+        unsafe {
+            assert_eq!(phys_get_world_aabb(world, handle, &mut first), PHYS_OK);
+            assert_eq!(phys_get_world_aabb(world, again, &mut second), PHYS_OK);
+            assert_eq!(phys_remove(world, again), PHYS_OK);
+            match got.kind {
+                PHYS_SHAPE_HULL => phys_hull_destroy(got.data.hull.cast_mut()),
+                PHYS_SHAPE_MESH => phys_mesh_destroy(got.data.mesh.cast_mut()),
+                _ => {}
+            }
+        }
+        let offset = Vec3::new(
+            4.0 * handles.iter().position(|&h| h == handle).unwrap() as f32,
+            0.0,
+            0.0,
+        );
+        let want = rust_shape.bounding_aabb();
+        // Equal up to the rounding of placing a rotation.
+        assert!(
+            (Vec3::from(first.min) - Vec3::from(second.min) - offset).length() < 1e-5,
+            "{name}"
+        );
+        assert!((Vec3::from(second.min) - want.min).length() < 1e-6, "{name}");
+        assert!((Vec3::from(second.max) - want.max).length() < 1e-6, "{name}");
+    }
+    // Every live collider, with its user data.
+    let mut listed = vec![PhysColliderRef::default(); 16];
+    let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+    // SAFETY: a buffer of 16 records.
+    let status = unsafe { phys_world_colliders(world, listed.as_mut_ptr(), listed.len(), &mut written, &mut total) };
+    assert_eq!((status, written, total), (PHYS_OK, handles.len(), handles.len()));
+    let mut users: Vec<u64> = listed[..written].iter().map(|r| r.user_data).collect();
+    users.sort_unstable();
+    assert_eq!(users, (0..handles.len() as u64).collect::<Vec<_>>());
+    // Every kind becomes a ball at once; a stale handle in the batch
+    // changes nothing.
+    let balls = vec![world_shape(&Shape::Sphere(Sphere::new(Vec3::ZERO, 0.5))); handles.len()];
+    let mut stale = handles.clone();
+    stale[3] = SENTINEL_HANDLE;
+    // SAFETY: arrays of `handles.len()` records.
+    unsafe {
+        assert_eq!(
+            phys_set_shapes(world, stale.as_ptr(), balls.as_ptr(), balls.len()),
+            PHYS_ERROR_STALE_HANDLE
+        );
+        let mut bounds = sentinel_aabb();
+        assert_eq!(phys_get_world_aabb(world, handles[0], &mut bounds), PHYS_OK);
+        assert_eq!(Vec3::from(bounds.max), Vec3::ONE, "unchanged");
+        assert_eq!(
+            phys_set_shapes(world, handles.as_ptr(), balls.as_ptr(), balls.len()),
+            PHYS_OK
+        );
+        assert_eq!(phys_get_world_aabb(world, handles[0], &mut bounds), PHYS_OK);
+        assert_eq!(Vec3::from(bounds.max), Vec3::splat(0.5));
+    }
+    // A ray with a maximum t, in units of its direction.
+    let ray = PhysRay {
+        origin: v(-10.0, 0.0, 0.0),
+        direction: v(2.0, 0.0, 0.0),
+    };
+    let (mut hit, mut byte) = (sentinel_hit(), SENTINEL_BOOL_BYTE);
+    // SAFETY: valid pointers.
+    unsafe {
+        assert_eq!(
+            phys_cast_ray(world, &ray, 10.0, null(), bool_out(&mut byte), &mut hit),
+            PHYS_OK
+        );
+        assert_eq!((byte, hit.collider, hit.t), (1, handles[0], 4.75));
+        assert_eq!(
+            phys_cast_ray(world, &ray, 4.0, null(), bool_out(&mut byte), &mut hit),
+            PHYS_OK
+        );
+        assert_eq!(byte, 0);
+        assert_eq!(
+            phys_cast_ray(world, &ray, -1.0, null(), bool_out(&mut byte), &mut hit),
+            PHYS_ERROR_INVALID_ARGUMENT
+        );
+    }
+    // Getters of what the setters set.
+    let (mut category, mut mask, mut limit, mut threads) = (0u64, 0u64, 0usize, 7u32);
+    let mut rotate = SENTINEL_BOOL_BYTE;
+    // SAFETY: valid pointers.
+    unsafe {
+        assert_eq!(phys_set_filter(world, handles[1], 4, 6), PHYS_OK);
+        assert_eq!(phys_get_filter(world, handles[1], &mut category, &mut mask), PHYS_OK);
+        assert_eq!(phys_set_should_rotate(world, handles[1], false), PHYS_OK);
+        assert_eq!(
+            phys_get_should_rotate(world, handles[1], bool_out(&mut rotate)),
+            PHYS_OK
+        );
+        assert_eq!(phys_world_max_colliders(world, &mut limit), PHYS_OK);
+        assert_eq!(phys_world_thread_count(world, &mut threads), PHYS_OK);
+        assert_eq!(threads, 0, "a new C world: one thread per core");
+        assert_eq!(phys_world_set_thread_count(world, 3), PHYS_OK);
+        assert_eq!(phys_world_thread_count(world, &mut threads), PHYS_OK);
+    }
+    assert_eq!((category, mask, rotate, limit, threads), (4, 6, 0, 100, 3));
+    // SAFETY: a live world.
+    unsafe { phys_world_destroy(world) };
+}

@@ -897,6 +897,125 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 touching_byte == SENTINEL_BOOL_BYTE && out == PhysContact::default(),
             )
         }),
+        pc(
+            "phys_cast_ray",
+            &["world", "ray", "filter", "out_hit", "out"],
+            move |t| {
+                let (mut hit_byte, mut out) = (SENTINEL_BOOL_BYTE, sentinel_hit());
+                let ray = PhysRay {
+                    origin: v(-5.0, 0.0, 0.0),
+                    direction: v(1.0, 0.0, 0.0),
+                };
+                let status = unsafe {
+                    phys_cast_ray(
+                        arg(world, "world", t),
+                        arg_in(&ray, "ray", t),
+                        10.0,
+                        arg_in(&all_filter(), "filter", t),
+                        arg(bool_out(&mut hit_byte), "out_hit", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, hit_byte == SENTINEL_BOOL_BYTE && out == sentinel_hit())
+            },
+        ),
+        pc(
+            "phys_get_filter",
+            &["world", "out_category_bits", "out_mask_bits"],
+            move |t| {
+                let (mut category, mut mask) = (SENTINEL_U64, SENTINEL_U64);
+                let status = unsafe {
+                    phys_get_filter(
+                        arg(world, "world", t),
+                        probe,
+                        arg(&mut category, "out_category_bits", t),
+                        arg(&mut mask, "out_mask_bits", t),
+                    )
+                };
+                (status, category == SENTINEL_U64 && mask == SENTINEL_U64)
+            },
+        ),
+        pc("phys_get_should_rotate", &["world", "out_should_rotate"], move |t| {
+            let mut byte = SENTINEL_BOOL_BYTE;
+            let status = unsafe {
+                phys_get_should_rotate(
+                    arg(world, "world", t),
+                    probe,
+                    arg(bool_out(&mut byte), "out_should_rotate", t),
+                )
+            };
+            (status, byte == SENTINEL_BOOL_BYTE)
+        }),
+        pc("phys_get_shape", &["world", "out"], move |t| {
+            let sentinel = ball_shape(v(7.0, 7.0, 7.0));
+            let mut out = sentinel;
+            let status = unsafe { phys_get_shape(arg(world, "world", t), probe, arg(&mut out, "out", t)) };
+            // SAFETY: both are spheres or boxes, plain data.
+            let untouched = out.kind == sentinel.kind && unsafe { out.data.sphere == sentinel.data.sphere };
+            (status, untouched)
+        }),
+        pc(
+            "phys_world_colliders",
+            &["world", "out", "written", "total"],
+            move |t| {
+                // Room for every collider the table's adds make.
+                let mut buffer = [sentinel_ref(); 64];
+                let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+                let status = unsafe {
+                    phys_world_colliders(
+                        arg(world, "world", t),
+                        arg(buffer.as_mut_ptr(), "out", t),
+                        buffer.len(),
+                        arg(&mut written, "written", t),
+                        arg(&mut total, "total", t),
+                    )
+                };
+                let untouched =
+                    buffer.iter().all(|r| *r == sentinel_ref()) && written == SENTINEL_USIZE && total == SENTINEL_USIZE;
+                (status, untouched)
+            },
+        ),
+        pc("phys_world_max_colliders", &["world", "out"], move |t| {
+            let mut out = SENTINEL_USIZE;
+            let status = unsafe { phys_world_max_colliders(arg(world, "world", t), arg(&mut out, "out", t)) };
+            (status, out == SENTINEL_USIZE)
+        }),
+        pc("phys_world_thread_count", &["world", "out"], move |t| {
+            let mut out = 0xA5A5_A5A5u32;
+            let status = unsafe { phys_world_thread_count(arg(world, "world", t), arg(&mut out, "out", t)) };
+            (status, out == 0xA5A5_A5A5)
+        }),
+        pc("phys_add_shapes", &["world", "shapes", "descs", "out"], move |t| {
+            let mut out = [SENTINEL_HANDLE; 2];
+            let shapes = [ball_shape(v(1200.0, 0.0, 0.0)), ball_shape(v(1210.0, 0.0, 0.0))];
+            let descs = [desc(9, 0.0, 0.0, 0.0), desc(10, 0.0, 0.0, 0.0)];
+            let status = unsafe {
+                phys_add_shapes(
+                    arg(world, "world", t),
+                    arg_in(&shapes[0], "shapes", t),
+                    arg_in(&descs[0], "descs", t),
+                    2,
+                    arg(&mut out[0], "out", t),
+                )
+            };
+            (status, out == [SENTINEL_HANDLE; 2])
+        }),
+        pc("phys_set_shapes", &["world", "colliders", "shapes"], move |t| {
+            let colliders = [ball];
+            let shapes = [PhysShape {
+                kind: PHYS_SHAPE_SPHERE,
+                data: PhysShapeData { sphere: sphere(1.0) },
+            }];
+            let status = unsafe {
+                phys_set_shapes(
+                    arg(world, "world", t),
+                    arg_in(&colliders[0], "colliders", t),
+                    arg_in(&shapes[0], "shapes", t),
+                    1,
+                )
+            };
+            (status, true)
+        }),
         pc("phys_find_pairs", &["world", "callback"], move |t| {
             let mut calls = 0usize;
             let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
@@ -1043,7 +1162,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
                 // `bool` and function pointers cannot be misaligned.
                 let applies = match bad {
                     Bad::Null => !matches!(name, "desc" | "descs" | "filter"),
-                    Bad::Misaligned => !matches!(name, "out_hit" | "out_touching" | "callback"),
+                    Bad::Misaligned => !matches!(name, "out_hit" | "out_touching" | "out_should_rotate" | "callback"),
                 };
                 if !applies {
                     continue;
@@ -1068,7 +1187,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 400, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 450, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

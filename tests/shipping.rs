@@ -91,6 +91,7 @@ abi_layout! {
     PhysContact: size 40, align 4 { depth: 0, normal: 4, point_a: 16, point_b: 28 }
     PhysShapeHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32 }
     PhysClosest: size 56, align 8 { collider: 0, user_data: 8, distance: 16 }
+    PhysRay: size 24, align 4 { origin: 0, direction: 12 }
     PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0 }
     PhysShape: size 48, align 8 { kind: 0, data: 8 }
 }

@@ -7,11 +7,13 @@
 use core::ffi::c_void;
 
 use crate::broad::Pair;
+use crate::collider::ColliderKey;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::types::*;
 use crate::ffi::world::{
     check_count, check_pointer, copy_in, read_in, try_vec, world_mut, world_ref, Out, PhysWorld, WorldState,
 };
+use crate::query::Ray;
 use crate::shape::Segment;
 use crate::shape::Shape;
 use crate::world::{Hit, World};
@@ -44,6 +46,67 @@ pub unsafe extern "C" fn phys_segment_cast(
             None => out_hit.write(false),
         }
         Ok(())
+    })
+}
+
+/// The closest collider `filter` accepts (NULL accepts all) that the ray
+/// hits within `t ∈ [0, max_t]` (`World::cast_ray`): `*out_hit` says whether
+/// there was one and, if so, `*out` holds it, with `t` in units of the ray's
+/// direction (left alone on a miss). `PHYS_ERROR_INVALID_ARGUMENT` for a
+/// negative or NaN `max_t`, `PHYS_ERROR_NON_FINITE` for a ray whose end at
+/// `max_t` is beyond the float range.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_cast_ray(
+    world: *const PhysWorld,
+    ray: *const PhysRay,
+    max_t: f32,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysHit,
+) -> PhysStatus {
+    guard(|| {
+        let out_hit = Out::new(out_hit, "out_hit")?;
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let ray = read_in(ray, "ray")?;
+        let ray = Ray::new(ray.origin.into(), ray.direction.into());
+        match world.world.cast_ray(&ray, max_t, &read_filter(&world, filter)?)? {
+            Some(hit) => {
+                out.write(PhysHit::new(hit, world.salt));
+                out_hit.write(true);
+            }
+            None => out_hit.write(false),
+        }
+        Ok(())
+    })
+}
+
+/// Every live collider with its user data (`World::iter`), in slot order,
+/// into a caller buffer with the `*_into` conventions of
+/// `phys_overlap_box`: a level's save, an editor's list.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_colliders(
+    world: *const PhysWorld,
+    out: *mut PhysColliderRef,
+    capacity: usize,
+    written: *mut usize,
+    total: *mut usize,
+) -> PhysStatus {
+    guard(|| {
+        let world = world_ref(world)?;
+        let all: Vec<(ColliderKey, u64)> = world.world.iter().map(|(key, c)| (key, c.user_data())).collect();
+        let salt = world.salt;
+        let convert = |(key, user_data)| PhysColliderRef {
+            collider: PhysCollider::encode(key, salt),
+            user_data,
+        };
+        fill(&all, convert, out, capacity, written, total)
     })
 }
 

@@ -8,13 +8,17 @@
 
 use std::sync::Arc;
 
+use crate::collider::ColliderKey;
 use crate::error::Error;
 use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::narrow::{hull_of, mesh_of, shape_cast};
 use crate::ffi::query::{fill, overlap, read_filter};
 use crate::ffi::types::*;
-use crate::ffi::world::{add, check_pointer, read_in, set_shape, world_ref, Out, PhysWorld};
+use crate::ffi::world::{
+    add, check_count, check_pointer, collider_desc, read_in, set_shape, try_vec, world_mut, world_ref, Out, PhysWorld,
+};
 use crate::shape::{ConvexHull, Shape, TriangleMesh};
+use slotmap::Key;
 
 /// `PhysShape::kind` of an axis-aligned box (`data.aabb`).
 pub const PHYS_SHAPE_BOX: u32 = 1;
@@ -243,6 +247,197 @@ pub unsafe extern "C" fn phys_set_shape(
     shape: *const PhysShape,
 ) -> PhysStatus {
     set_shape(world, collider, shape_of(shape, "shape"))
+}
+
+/// Adds `count` colliders of any shapes at once (`World::extend`, a level
+/// load): `shapes[i]` in object space, placed by `descs[i]` (`descs` NULL
+/// for the defaults for all), handles into `out[i]`. All or nothing, with
+/// the count rules of `phys_add_boxes`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; each array holds `count`
+/// records, and every hull or mesh shape names a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn phys_add_shapes(
+    world: *mut PhysWorld,
+    shapes: *const PhysShape,
+    descs: *const PhysColliderDesc,
+    count: usize,
+    out: *mut PhysCollider,
+) -> PhysStatus {
+    guard(|| {
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
+        if count == 0 {
+            return Ok(());
+        }
+        check_pointer(shapes, "shapes")?;
+        check_pointer(out.cast_const(), "out")?;
+        if !descs.is_null() {
+            check_pointer(descs, "descs")?;
+        }
+        check_count::<PhysShape>(count, "count larger than any array")?;
+        let mut all = try_vec(count, "the batch of colliders")?;
+        for i in 0..count {
+            // SAFETY (both): non-NULL and aligned (checked), and the caller
+            // guarantees `count` records in each array.
+            let shape = shape_of(unsafe { shapes.add(i) }, "shapes")?;
+            let desc = if descs.is_null() {
+                descs
+            } else {
+                unsafe { descs.add(i) }
+            };
+            all.push(collider_desc(shape, desc)?);
+        }
+        let keys = world.world.extend(all)?;
+        for (i, key) in keys.into_iter().enumerate() {
+            // SAFETY: `out` is non-NULL and aligned (checked), and the caller
+            // guarantees `count` writable records.
+            unsafe { out.add(i).write(world.handle(key)) };
+        }
+        Ok(())
+    })
+}
+
+/// Gives `count` colliders other shapes at once (`World::set_shapes`):
+/// `colliders[i]` gets `shapes[i]` (object space), in order. All or
+/// nothing, with the count rules of `phys_set_transforms`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; each array holds `count`
+/// records, and every hull or mesh shape names a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn phys_set_shapes(
+    world: *mut PhysWorld,
+    colliders: *const PhysCollider,
+    shapes: *const PhysShape,
+    count: usize,
+) -> PhysStatus {
+    guard(|| {
+        let mut access = world_mut(world)?;
+        let world = &mut *access;
+        if count == 0 {
+            return Ok(());
+        }
+        check_pointer(colliders, "colliders")?;
+        check_pointer(shapes, "shapes")?;
+        check_count::<PhysShape>(count, "count larger than any array")?;
+        let mut updates = try_vec(count, "the batch of updates")?;
+        for i in 0..count {
+            // SAFETY (both): non-NULL and aligned (checked), and the caller
+            // guarantees `count` records in each array.
+            let collider = unsafe { colliders.add(i).read() };
+            let shape = shape_of(unsafe { shapes.add(i) }, "shapes")?;
+            // A handle of no collider of this world becomes the null key,
+            // stale in its place.
+            let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
+            updates.push((key, shape));
+        }
+        world.world.set_shapes(&updates)?;
+        Ok(())
+    })
+}
+
+/// A collider's object-space shape, in `*out`. A hull's or mesh's handle
+/// in it is a new reference to the collider's own, for the caller to
+/// release with `phys_hull_destroy` / `phys_mesh_destroy`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_get_shape(
+    world: *const PhysWorld,
+    collider: PhysCollider,
+    out: *mut PhysShape,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
+        out.write(described(collider.shape()));
+        Ok(())
+    })
+}
+
+/// The `PhysShape` of `shape`; a hull or mesh by a new handle.
+fn described(shape: &Shape) -> PhysShape {
+    let segment = |s: &crate::shape::Segment| PhysSegment {
+        start: s.start.into(),
+        end: s.end.into(),
+    };
+    let (kind, data) = match shape {
+        Shape::Aabb(b) => (PHYS_SHAPE_BOX, PhysShapeData { aabb: (*b).into() }),
+        Shape::Sphere(s) => (
+            PHYS_SHAPE_SPHERE,
+            PhysShapeData {
+                sphere: PhysSphere {
+                    center: s.center.into(),
+                    radius: s.radius,
+                },
+            },
+        ),
+        Shape::Capsule(c) => (
+            PHYS_SHAPE_CAPSULE,
+            PhysShapeData {
+                capsule: PhysCapsule {
+                    segment: segment(&c.segment),
+                    radius: c.radius,
+                },
+            },
+        ),
+        Shape::Obb(o) => (
+            PHYS_SHAPE_OBB,
+            PhysShapeData {
+                obb: PhysObb {
+                    center: o.center.into(),
+                    rotation: o.rotation.into(),
+                    half_extents: o.half_extents.into(),
+                },
+            },
+        ),
+        Shape::Triangle(t) => (
+            PHYS_SHAPE_TRIANGLE,
+            PhysShapeData {
+                triangle: PhysTriangle {
+                    a: t.a.into(),
+                    b: t.b.into(),
+                    c: t.c.into(),
+                },
+            },
+        ),
+        Shape::Cylinder(c) => (
+            PHYS_SHAPE_CYLINDER,
+            PhysShapeData {
+                cylinder: PhysCylinder {
+                    segment: segment(&c.segment),
+                    radius: c.radius,
+                },
+            },
+        ),
+        Shape::Cone(c) => (
+            PHYS_SHAPE_CONE,
+            PhysShapeData {
+                cone: PhysCone {
+                    base_center: c.base_center.into(),
+                    apex: c.apex.into(),
+                    radius: c.radius,
+                },
+            },
+        ),
+        Shape::Hull(h) => (
+            PHYS_SHAPE_HULL,
+            PhysShapeData {
+                hull: Box::into_raw(Box::new(PhysHull { hull: Arc::clone(h) })),
+            },
+        ),
+        Shape::Mesh(m) => (
+            PHYS_SHAPE_MESH,
+            PhysShapeData {
+                mesh: Box::into_raw(Box::new(PhysMesh { mesh: Arc::clone(m) })),
+            },
+        ),
+    };
+    PhysShape { kind, data }
 }
 
 /// Every collider `filter` accepts that overlaps the world-space convex

@@ -313,6 +313,17 @@ pub struct PhysClosest {
     pub distance: PhysDistance,
 }
 
+/// A ray: from `origin` along `direction`, whose length is the unit of the
+/// hit's `t` (a unit direction makes `t` a distance).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysRay {
+    /// Where the ray starts.
+    pub origin: PhysVec3,
+    /// Where it goes.
+    pub direction: PhysVec3,
+}
+
 /// Called once per overlapping pair with the caller's context pointer. It
 /// must not unwind (throw) into collide. It may run read-only `phys_*`
 /// calls on the world being iterated (a mutating one gets
@@ -344,6 +355,7 @@ const _: () = {
     assert!(size_of::<PhysContact>() == 40 && offset_of!(PhysContact, point_b) == 28);
     assert!(size_of::<PhysShapeHit>() == 48 && offset_of!(PhysShapeHit, normal) == 32);
     assert!(size_of::<PhysClosest>() == 56 && offset_of!(PhysClosest, distance) == 16);
+    assert!(size_of::<PhysRay>() == 24 && offset_of!(PhysRay, direction) == 12);
 };
 
 impl From<PhysVec3> for Vec3 {

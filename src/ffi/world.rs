@@ -306,7 +306,7 @@ fn next_salt() -> u32 {
     ((z ^ (z >> 31)) as u32) & !1
 }
 
-fn collider_desc(shape: Shape, desc: *const PhysColliderDesc) -> Result<ColliderDesc, Failure> {
+pub(crate) fn collider_desc(shape: Shape, desc: *const PhysColliderDesc) -> Result<ColliderDesc, Failure> {
     let desc = read_or(desc, PhysColliderDesc::default(), "desc")?;
     if desc.flags & !PHYS_COLLIDER_ALL_FLAGS != 0 {
         return Err(Error::InvalidArgument("unknown collider flag bits").into());
@@ -788,6 +788,83 @@ pub unsafe extern "C" fn phys_get_transform(
         let world = world_ref(world)?;
         let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
         out.write((*collider.transform()).into());
+        Ok(())
+    })
+}
+
+/// A collider's filter: its category bits in `*out_category_bits`, its
+/// mask bits in `*out_mask_bits`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_get_filter(
+    world: *const PhysWorld,
+    collider: PhysCollider,
+    out_category_bits: *mut u64,
+    out_mask_bits: *mut u64,
+) -> PhysStatus {
+    guard(|| {
+        let out_category_bits = Out::new(out_category_bits, "out_category_bits")?;
+        let out_mask_bits = Out::new(out_mask_bits, "out_mask_bits")?;
+        let world = world_ref(world)?;
+        let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
+        out_category_bits.write(collider.filter().category);
+        out_mask_bits.write(collider.filter().mask);
+        Ok(())
+    })
+}
+
+/// Whether a collider follows its transform's rotation
+/// (`PHYS_COLLIDER_SHOULD_ROTATE`), in `*out_should_rotate`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_get_should_rotate(
+    world: *const PhysWorld,
+    collider: PhysCollider,
+    out_should_rotate: *mut bool,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out_should_rotate, "out_should_rotate")?;
+        let world = world_ref(world)?;
+        let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
+        out.write(collider.should_rotate());
+        Ok(())
+    })
+}
+
+/// The most colliders the world may hold (`phys_world_create_with_limit`'s
+/// limit, or the default), in `*out`.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_max_colliders(world: *const PhysWorld, out: *mut usize) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        out.write(world_ref(world)?.world.max_colliders());
+        Ok(())
+    })
+}
+
+/// The thread setting of `phys_world_set_thread_count`, in `*out` (0: one
+/// per core).
+///
+/// # Safety
+/// The pointer contract at the top of collide.h.
+#[no_mangle]
+pub unsafe extern "C" fn phys_world_thread_count(world: *const PhysWorld, out: *mut u32) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let threads = match world_ref(world)?.world.threads() {
+            Threads::Count(n) => u32::try_from(n).unwrap_or(u32::MAX),
+            // A C world never runs on rayon's pool; the calling thread alone
+            // is the setting 1.
+            _ => 1,
+        };
+        out.write(threads);
         Ok(())
     })
 }

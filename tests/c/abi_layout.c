@@ -164,6 +164,10 @@ LAYOUT_MEMBER(PhysClosest, collider, 0);
 LAYOUT_MEMBER(PhysClosest, user_data, 8);
 LAYOUT_MEMBER(PhysClosest, distance, 16);
 
+LAYOUT_TYPE(PhysRay, 24, 4);
+LAYOUT_MEMBER(PhysRay, origin, 0);
+LAYOUT_MEMBER(PhysRay, direction, 12);
+
 /* Any shape: a kind and a union. */
 LAYOUT_TYPE(PhysShapeData, 40, 8);
 LAYOUT_MEMBER(PhysShapeData, aabb, 0);
