@@ -87,6 +87,7 @@ static void check(PhysStatus status, const char* what) {
 /// rethrows it once the finder has returned.
 template <class World, class F>
 static PhysStatus for_each_pair(PhysStatus (*finder)(World*, PhysPairCallback, void*), World* world, F&& f) {
+#if defined(__cpp_exceptions)
     struct Context {
         std::remove_reference_t<F>* callable;
         std::exception_ptr error;
@@ -107,6 +108,16 @@ static PhysStatus for_each_pair(PhysStatus (*finder)(World*, PhysPairCallback, v
         std::rethrow_exception(context.error);
     }
     return status;
+#else
+    // Built without exceptions: nothing to carry.
+    struct Context {
+        std::remove_reference_t<F>* callable;
+    } context{&f};
+    PhysPairCallback trampoline = [](void* ctx, PhysCollider a, uint64_t user_a, PhysCollider b, uint64_t user_b) {
+        (*static_cast<Context*>(ctx)->callable)(a, user_a, b, user_b);
+    };
+    return finder(world, trampoline, &context);
+#endif
 }
 
 /// The book's `TestSweepAndPrune(std::function<void(Actor*, Actor*)>)`, with
@@ -290,6 +301,7 @@ int main() {
         }
     }
 
+#if defined(__cpp_exceptions)
     // An exception thrown by the callable is carried over collide's frames,
     // not through them, and rethrown here.
     int delivered = 0;
@@ -303,6 +315,7 @@ int main() {
     } catch (const std::runtime_error& e) {
         std::printf("exception caught=%s delivered=%d\n", e.what(), delivered);
     }
+#endif
 
     phys_world_destroy(world);
     std::printf("summary rounds=3 ok\n");

@@ -1,5 +1,6 @@
 //! Every program of `examples-c/` that links collide (bullets, pairs,
-//! shapes, cpp_wrapper, book_game, threads) runs clean under valgrind's memcheck and
+//! shapes, cpp_wrapper, cpp_tour with and without exceptions, book_game,
+//! threads) runs clean under valgrind's memcheck and
 //! under gcc's AddressSanitizer with UndefinedBehaviorSanitizer, and prints
 //! there exactly what it prints natively.
 //!
@@ -62,6 +63,7 @@ fn build(name: &str, assignments: &[String]) -> PathBuf {
         [
             OsStr::new("all"),
             OsStr::new("cpp_wrapper"),
+            OsStr::new("cpp_tour"),
             book_game.as_os_str(),
             OsStr::new("threads"),
         ],
@@ -181,12 +183,30 @@ macro_rules! programs {
     };
 }
 
-programs!(bullets, pairs, shapes, cpp_wrapper, book_game, threads);
+programs!(
+    bullets,
+    pairs,
+    shapes,
+    cpp_wrapper,
+    cpp_tour,
+    cpp_tour_noexcept,
+    book_game,
+    threads
+);
 
 #[test]
 fn the_sanitized_programs_carry_both_runtimes() {
     require_tool("readelf", "the ELF reader", "binutils");
-    for program in ["bullets", "pairs", "shapes", "cpp_wrapper", "book_game", "threads"] {
+    for program in [
+        "bullets",
+        "pairs",
+        "shapes",
+        "cpp_wrapper",
+        "cpp_tour",
+        "cpp_tour_noexcept",
+        "book_game",
+        "threads",
+    ] {
         let path = sanitized().join(program);
         let dynamic = stdout_of(Command::new("readelf").arg("--dynamic").arg(&path));
         for runtime in ["libasan.so", "libubsan.so"] {

@@ -1,6 +1,9 @@
 //! Builds `examples-c/cpp_wrapper.cpp`, a program using the header-only C++
 //! wrapper `bindings/cpp/collide.hpp` with its own vector and quaternion
-//! types, runs it, and checks what it prints against its level's geometry.
+//! types, runs it, and checks what it prints against its level's geometry;
+//! then `cpp_tour.cpp`, which calls every method of the wrapper, with and
+//! without exceptions, and the C++ examples built with `-fno-exceptions
+//! -fno-rtti`.
 
 mod common;
 
@@ -164,4 +167,86 @@ fn collider_order_is_the_key_order_of_pairs() {
     assert_eq!(line.num::<usize>("pairs"), 15, "six spheres overlap pairwise");
     assert_eq!(line.num::<usize>("ordered"), 15, "every pair is a < b");
     assert_eq!(line.num::<u32>("sorted"), 1, "pairs sorted by (a, b)");
+}
+
+/// The tour's two builds: with exceptions and with `-fno-exceptions
+/// -fno-rtti`, the same source.
+fn tours() -> &'static (String, String) {
+    static OUTPUT: OnceLock<(String, String)> = OnceLock::new();
+    OUTPUT.get_or_init(|| {
+        let dir = make("cpp_tour", "cpp-tour");
+        (run(&dir.join("cpp_tour")), run(&dir.join("cpp_tour_noexcept")))
+    })
+}
+
+/// `cpp_tour.cpp` calls every method of the wrapper on a small level: the
+/// answers agree with its geometry, and the build without exceptions gives
+/// the same answers, its refused calls seen through `collide::last_status()`
+/// and the error handler.
+#[test]
+fn the_tour_answers_the_same_with_and_without_exceptions() {
+    let (with, without) = tours();
+    let body = |output: &str| -> Vec<String> {
+        output
+            .lines()
+            .filter(|l| !l.starts_with("mode ") && !l.starts_with("summary "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(body(with), body(without), "the two builds answer alike");
+    for (output, mode) in [(with, "1"), (without, "0")] {
+        let records = records(output);
+        assert_eq!(of_kind(&records, "mode")[0].str("exceptions"), mode);
+        let summary = &of_kind(&records, "summary")[0];
+        assert_eq!(summary.num::<u32>("failed"), 0, "{output}");
+        let casts = by(&records, "cast", "name");
+        for (name, user, t) in [
+            ("box", "10", 4.0 / 6.5),
+            ("ball", "11", 4.0 / 6.5),
+            ("rock", "2", 4.0),
+            ("shape", "15", 3.5 / 6.0),
+            ("sphere", "11", 3.5 / 6.0),
+        ] {
+            assert_eq!(casts[name].str("hit"), user, "{name}");
+            assert!(
+                (casts[name].num::<f32>("t") - t).abs() < 1e-5,
+                "{name}: {}",
+                casts[name].num::<f32>("t")
+            );
+        }
+        let lists = by(&records, "list", "name");
+        assert_eq!(lists["overlap"].str("users"), "10,11,12");
+        assert_eq!(lists["overlap_box"].str("users"), "13");
+        assert_eq!(lists["pierced"].str("users"), "10,11,12,13,15,16,17");
+        let slide = &of_kind(&records, "slide")[0];
+        assert!(
+            close3(slide.vec("delta"), [-0.101, 0.0, 1.0], 1e-4),
+            "pushed out, then walked"
+        );
+        assert_eq!(slide.vec("first_normal"), [-1.0, 0.0, 0.0]);
+        let refused = by(&records, "refused", "op");
+        for (op, status) in [
+            ("stale", PhysStatus::PHYS_ERROR_STALE_HANDLE),
+            ("inverted", PhysStatus::PHYS_ERROR_INVERTED_BOX),
+            ("lengths", PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+            ("hull", PhysStatus::PHYS_ERROR_INVALID_ARGUMENT),
+        ] {
+            assert_eq!(refused[op].num::<u32>("status"), status as u32, "{op}");
+            assert_eq!(refused[op].str("handled"), "1", "{op}");
+        }
+    }
+}
+
+/// The C++ examples build with `-fno-exceptions -fno-rtti` (and
+/// `-Wall -Wextra -Werror -pedantic`) and pass their checks.
+#[test]
+fn the_cpp_examples_build_and_pass_without_exceptions_or_rtti() {
+    let dir = make("noexcept", "cpp-noexcept");
+    let wrapper = run(&dir.join("cpp_wrapper_noexcept"));
+    assert!(wrapper.trim_end().ends_with(" ok"), "{wrapper}");
+    let lines = records(&wrapper);
+    let errors = by(&lines, "error", "op");
+    assert!(errors.len() >= 3, "{wrapper}");
+    let pairs = run(&dir.join("pairs_noexcept"));
+    assert!(pairs.trim_end().ends_with("summary rounds=3 ok"), "{pairs}");
 }

@@ -159,3 +159,17 @@ fn every_world_method_has_a_c_function() {
         }
     }
 }
+#[test]
+fn every_c_function_has_a_cpp_method() {
+    let wrapper = read("bindings/cpp/collide.hpp");
+    let calls = |f: &str| {
+        wrapper
+            .match_indices(f)
+            .any(|(i, _)| !wrapper[i + f.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+    };
+    let missing: Vec<String> = header_functions().into_iter().filter(|f| !calls(f)).collect();
+    assert!(
+        missing.is_empty(),
+        "phys_* functions the C++ wrapper does not call: {missing:?}"
+    );
+}

@@ -1,31 +1,47 @@
-// collide.hpp: a header-only C++17 wrapper over collide's C ABI (collide.h).
+// collide.hpp: a header-only C++17 wrapper over all of collide's C ABI
+// (collide.h).
 //
 //   collide::World world;                                   // owns a PhysWorld
 //   collide::Collider wall = world.add_box(collide::aabb(lo, hi),
 //                                          collide::ColliderDesc().with_translation(pos).with_user_data(7));
 //   if (auto hit = world.segment_cast(from, to)) { use(hit->point, hit->normal); }
-//   world.test_sweep_and_prune([&](const collide::Pair& p) { touch(p.user_a, p.user_b); });
+//   for (const collide::Pair& p : world.pairs()) { touch(p.user_a, p.user_b); }
+//   collide::Hull rock = collide::Hull::from_points(points);  // built once,
+//   world.add(collide::Shape::hull(rock), desc);              // shared by many colliders
 //
-// Errors are exceptions. A failing collide call is a caller's mistake (a NaN
-// coordinate, an inverted box, a stale handle, a full world), not an outcome
-// to test for every frame, and World's constructor can only report by
-// throwing. So every method checks the PhysStatus and throws collide::Error
-// (a std::runtime_error) carrying the status and collide's own message
-// (phys_last_error_message); as the C ABI guarantees, the world is then
-// unchanged. Queries throw only on invalid input. A build without exceptions
-// should call collide.h directly.
+// Every phys_* function has a method here (tests/parity.rs holds the header
+// to it). Lists come back as std::vector (an *_into overload refills the
+// caller's vector, which stops allocating once it is large enough); there is
+// no two-call buffer dance.
 //
-// - World is move-only and destroys its PhysWorld; a moved-from World holds
-//   none, and its methods throw Error(PHYS_ERROR_NULL_POINTER).
-// - Collider is a typed handle (the null handle by default); Pair and Hit
-//   carry Colliders. Geometry travels as collide.h's plain structs.
+// Errors. A failing collide call is a caller's mistake (a NaN coordinate, an
+// inverted box, a stale handle, a full world), not an outcome to test for
+// every frame; as the C ABI guarantees, the world is then unchanged.
+// - With exceptions (the default), every method checks the PhysStatus and
+//   throws collide::Error (a std::runtime_error) carrying the status and
+//   collide's own message (phys_last_error_message). Queries throw only on
+//   invalid input.
+// - Without (COLLIDE_NO_EXCEPTIONS defined, or a build with -fno-exceptions),
+//   the same methods return a neutral value on failure (the null Collider,
+//   nullopt, an empty vector, a zero record) and record the failure:
+//   collide::last_status() (per thread, like errno; PHYS_OK after a success)
+//   says what failed and why, and a handler set by collide::set_error_handler
+//   (an engine's assert, a log) is called with it first. Nothing throws and
+//   nothing needs RTTI: the header builds with -fno-exceptions -fno-rtti.
+//
+// - World, Hull and Mesh own their collide objects (World move-only; Hull and
+//   Mesh shared, as collide's reference counts are); a moved-from World holds
+//   none, and its methods fail with PHYS_ERROR_NULL_POINTER.
+// - Collider is a typed handle (the null handle by default); Pair, Hit and
+//   ColliderRef carry Colliders. Geometry travels as collide.h's plain structs.
 // - vec3(v) and quat(q) adapt any type with members x, y, z (and w), of any
 //   arithmetic type, so a game passes its own math types; aabb, segment,
 //   sphere, capsule and transform build collide's structs from them, and
 //   vec3_as<V>(p) converts a result back.
-// - The pair tests take any callable f(const Pair&). It may throw: collide's
-//   C callback must not unwind through collide, so the exception is held, the
-//   remaining pairs are skipped, and it is rethrown when collide returns.
+// - The pair callbacks take any callable f(const Pair&). With exceptions it
+//   may throw: collide's C callback must not unwind through collide, so the
+//   exception is held, the remaining pairs are skipped, and it is rethrown
+//   when collide returns.
 // - Thread rules are collide.h's: const methods only read and may run
 //   concurrently on one world; the others need exclusive access.
 #pragma once
@@ -34,43 +50,118 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#if defined(COLLIDE_NO_EXCEPTIONS) || !(defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND))
+#define COLLIDE_EXCEPTIONS 0
+#else
+#define COLLIDE_EXCEPTIONS 1
+#include <exception>
+#include <stdexcept>
+#endif
+
 namespace collide {
+
+// What a call ended with: its status, the phys_* function and collide's
+// message (empty on success).
+struct Status {
+    PhysStatus code = PHYS_OK;
+    const char* call = "";
+    std::string message;
+
+    bool ok() const noexcept { return code == PHYS_OK; }
+    explicit operator bool() const noexcept { return ok(); }
+};
+
+#if COLLIDE_EXCEPTIONS
 
 // A failed collide call: its status and collide's message.
 class Error : public std::runtime_error {
 public:
-    Error(PhysStatus status, const char* call)
-        : Error(status, call, phys_last_error_message()) {}
+    Error(PhysStatus status, const char* call) : Error(status, call, phys_last_error_message()) {}
+    Error(PhysStatus status, const char* call, std::string message)
+        : std::runtime_error(std::string(call) + ": " + phys_status_string(status) + ": " + message),
+          status_(status),
+          message_(std::move(message)) {}
 
     PhysStatus status() const noexcept { return status_; }
     // phys_last_error_message() at the time of the failure.
     const std::string& message() const noexcept { return message_; }
 
 private:
-    Error(PhysStatus status, const char* call, std::string message)
-        : std::runtime_error(std::string(call) + ": " + phys_status_string(status) + ": " + message),
-          status_(status),
-          message_(std::move(message)) {}
-
     PhysStatus status_;
     std::string message_;
 };
 
+#else
+
+// Called with every failure before the call returns its neutral value.
+using ErrorHandler = void (*)(const Status&);
+
+namespace detail {
+inline ErrorHandler& error_handler() noexcept {
+    static ErrorHandler handler = nullptr;
+    return handler;
+}
+inline Status& last_status() noexcept {
+    static thread_local Status status;
+    return status;
+}
+}  // namespace detail
+
+// Sets the function called with every failure (nullptr: none).
+inline void set_error_handler(ErrorHandler handler) noexcept { detail::error_handler() = handler; }
+
+// How the calling thread's last collide call ended.
+inline const Status& last_status() noexcept { return detail::last_status(); }
+
+#endif
+
 namespace detail {
 
-inline void check(PhysStatus status, const char* call) {
+// A failure the wrapper finds itself, before calling collide.
+inline bool fail(PhysStatus status, const char* call, const char* message) {
+#if COLLIDE_EXCEPTIONS
+    throw Error(status, call, message);
+#else
+    Status& last = detail::last_status();
+    last.code = status;
+    last.call = call;
+    last.message = message;
+    if (ErrorHandler handler = error_handler()) {
+        handler(last);
+    }
+    return false;
+#endif
+}
+
+// Whether the call succeeded; on failure, throws or records (see the top).
+inline bool check(PhysStatus status, const char* call) {
+#if COLLIDE_EXCEPTIONS
     if (status != PHYS_OK) {
         throw Error(status, call);
     }
+    return true;
+#else
+    Status& last = detail::last_status();
+    last.code = status;
+    last.call = call;
+    if (status == PHYS_OK) {
+        last.message.clear();
+        return true;
+    }
+    last.message = phys_last_error_message();
+    if (ErrorHandler handler = error_handler()) {
+        handler(last);
+    }
+    return false;
+#endif
 }
 
 template <class V, class = void>
@@ -121,6 +212,12 @@ PhysSegment segment(const V& start, const V& end) {
     return PhysSegment{vec3(start), vec3(end)};
 }
 
+// The ray from origin along direction (whose length is the unit of t).
+template <class V>
+PhysRay ray(const V& origin, const V& direction) {
+    return PhysRay{vec3(origin), vec3(direction)};
+}
+
 template <class V>
 PhysSphere sphere(const V& center, float radius) {
     return PhysSphere{vec3(center), radius};
@@ -156,6 +253,8 @@ T* from_user_data(std::uint64_t user_data) noexcept {
 }
 
 inline const char* version() noexcept { return phys_version(); }
+// (major << 16) | (minor << 8) | patch of the library linked.
+inline std::uint32_t version_number() noexcept { return phys_version_number(); }
 
 // ---------------------------------------------------------------------------
 // Handles and records.
@@ -188,21 +287,70 @@ private:
     PhysCollider raw_{0};
 };
 
-// The closest hit of a segment cast.
+// A cast's hit: a segment's or a ray's (t along it), a moving shape's (t of
+// its motion), a character's slide.
 struct Hit {
     Collider collider;
-    std::uint64_t user_data;
-    float t;          // along the segment, in [0, 1]
-    PhysVec3 point;   // start + t (end - start)
-    PhysVec3 normal;  // unit, outward; -direction when the segment starts inside
+    std::uint64_t user_data = 0;
+    float t = 0.0f;
+    PhysVec3 point{};   // on the collider
+    PhysVec3 normal{};  // unit, the surface's, facing the caster
+
+    static Hit from(const PhysHit& h) noexcept { return Hit{Collider(h.collider), h.user_data, h.t, h.point, h.normal}; }
+    static Hit from(const PhysShapeHit& h) noexcept {
+        return Hit{Collider(h.collider), h.user_data, h.t, h.point, h.normal};
+    }
 };
 
 // An overlapping pair, a before b in key order.
 struct Pair {
     Collider a;
-    std::uint64_t user_a;
+    std::uint64_t user_a = 0;
     Collider b;
-    std::uint64_t user_b;
+    std::uint64_t user_b = 0;
+
+    static Pair from(const PhysPair& p) noexcept { return Pair{Collider(p.a), p.user_a, Collider(p.b), p.user_b}; }
+};
+
+// A collider found by an overlap or a listing, with its user data.
+struct ColliderRef {
+    Collider collider;
+    std::uint64_t user_data = 0;
+
+    static ColliderRef from(const PhysColliderRef& r) noexcept { return ColliderRef{Collider(r.collider), r.user_data}; }
+};
+
+// The collider nearest to a probe, with the distance and closest points.
+struct Closest {
+    Collider collider;
+    std::uint64_t user_data = 0;
+    PhysDistance distance{};
+};
+
+// A collider's filter bits (Box2D's rule: two colliders interact when each
+// one's category is in the other's mask).
+struct Filter {
+    std::uint64_t category_bits = 0;
+    std::uint64_t mask_bits = 0;
+};
+
+// What a move and slide did: the displacement to apply, the surfaces met.
+struct Slide {
+    PhysVec3 delta{};
+    std::vector<Hit> hits;
+};
+
+// phys_move_and_slide_capsule's answer: the displacement and how many
+// surfaces were met.
+struct CapsuleSlide {
+    PhysVec3 delta{};
+    std::size_t hits = 0;
+};
+
+// How many pairs began and ended since the previous pair-event update.
+struct PairEventCounts {
+    std::size_t began = 0;
+    std::size_t ended = 0;
 };
 
 // How to add a collider besides its shape: phys_collider_desc_default()
@@ -234,14 +382,12 @@ public:
         desc_.user_data = user_data;
         return *this;
     }
-    // Box2D's rule: two colliders interact when each one's category is in
-    // the other's mask.
     ColliderDesc& with_filter(std::uint64_t category_bits, std::uint64_t mask_bits) noexcept {
         desc_.category_bits = category_bits;
         desc_.mask_bits = mask_bits;
         return *this;
     }
-    // Whether a box rotates with its transform (the book's mShouldRotate).
+    // Whether the shape rotates with its transform (the book's mShouldRotate).
     ColliderDesc& with_should_rotate(bool should_rotate) noexcept {
         desc_.flags = should_rotate ? (desc_.flags | PHYS_COLLIDER_SHOULD_ROTATE)
                                     : (desc_.flags & ~static_cast<std::uint32_t>(PHYS_COLLIDER_SHOULD_ROTATE));
@@ -254,7 +400,7 @@ private:
     PhysColliderDesc desc_;
 };
 
-// What a segment cast may hit; by default, everything.
+// What a query may find; by default, everything.
 class QueryFilter {
 public:
     constexpr QueryFilter() noexcept = default;
@@ -281,6 +427,147 @@ private:
     PhysQueryFilter filter_{~std::uint64_t{0}, ~std::uint64_t{0}, PhysCollider{0}};
 };
 
+// ---------------------------------------------------------------------------
+// Shapes: hulls and meshes built once and shared, and any shape as a value.
+
+// A convex hull built once (phys_hull_create) and shared by every Shape and
+// collider made from it; copies share it. Empty when the build failed.
+class Hull {
+public:
+    Hull() noexcept = default;
+
+    template <class V>
+    static Hull from_points(const std::vector<V>& points) {
+        std::vector<PhysVec3> raw;
+        raw.reserve(points.size());
+        for (const V& p : points) {
+            raw.push_back(vec3(p));
+        }
+        PhysHull* hull = nullptr;
+        if (!detail::check(phys_hull_create(raw.data(), raw.size(), &hull), "phys_hull_create")) {
+            return Hull();
+        }
+        return Hull(hull);
+    }
+
+    const PhysHull* get() const noexcept { return handle_.get(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+private:
+    friend class Shape;
+    explicit Hull(PhysHull* hull) : handle_(hull, &phys_hull_destroy) {}
+    std::shared_ptr<PhysHull> handle_;
+};
+
+// A triangle mesh (level geometry) built once (phys_mesh_create) and shared
+// like a Hull. Empty when the build failed.
+class Mesh {
+public:
+    Mesh() noexcept = default;
+
+    // Three vertex indices per triangle.
+    template <class V>
+    static Mesh from_triangles(const std::vector<V>& vertices, const std::vector<std::uint32_t>& indices) {
+        std::vector<PhysVec3> raw;
+        raw.reserve(vertices.size());
+        for (const V& v : vertices) {
+            raw.push_back(vec3(v));
+        }
+        PhysMesh* mesh = nullptr;
+        if (!detail::check(phys_mesh_create(raw.data(), raw.size(), indices.data(), indices.size(), &mesh),
+                           "phys_mesh_create")) {
+            return Mesh();
+        }
+        return Mesh(mesh);
+    }
+
+    const PhysMesh* get() const noexcept { return handle_.get(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+private:
+    friend class Shape;
+    explicit Mesh(PhysMesh* mesh) : handle_(mesh, &phys_mesh_destroy) {}
+    std::shared_ptr<PhysMesh> handle_;
+};
+
+// Any shape collide knows, as a value: a PhysShape, keeping its hull or mesh
+// alive. Object space when it makes a collider, world space as a probe.
+class Shape {
+public:
+    static Shape box(const PhysAabb& aabb) noexcept { return plain(PHYS_SHAPE_BOX, [&](PhysShapeData& d) { d.aabb = aabb; }); }
+    static Shape sphere(const PhysSphere& sphere) noexcept {
+        return plain(PHYS_SHAPE_SPHERE, [&](PhysShapeData& d) { d.sphere = sphere; });
+    }
+    static Shape capsule(const PhysCapsule& capsule) noexcept {
+        return plain(PHYS_SHAPE_CAPSULE, [&](PhysShapeData& d) { d.capsule = capsule; });
+    }
+    static Shape obb(const PhysObb& obb) noexcept { return plain(PHYS_SHAPE_OBB, [&](PhysShapeData& d) { d.obb = obb; }); }
+    static Shape triangle(const PhysTriangle& triangle) noexcept {
+        return plain(PHYS_SHAPE_TRIANGLE, [&](PhysShapeData& d) { d.triangle = triangle; });
+    }
+    static Shape cylinder(const PhysCylinder& cylinder) noexcept {
+        return plain(PHYS_SHAPE_CYLINDER, [&](PhysShapeData& d) { d.cylinder = cylinder; });
+    }
+    static Shape cone(const PhysCone& cone) noexcept {
+        return plain(PHYS_SHAPE_CONE, [&](PhysShapeData& d) { d.cone = cone; });
+    }
+    static Shape hull(const Hull& hull) {
+        Shape s = plain(PHYS_SHAPE_HULL, [&](PhysShapeData& d) { d.hull = hull.get(); });
+        s.hull_ = hull.handle_;
+        return s;
+    }
+    static Shape mesh(const Mesh& mesh) {
+        Shape s = plain(PHYS_SHAPE_MESH, [&](PhysShapeData& d) { d.mesh = mesh.get(); });
+        s.mesh_ = mesh.handle_;
+        return s;
+    }
+    // A PhysShape from collide whose hull or mesh handle is the caller's
+    // reference (phys_get_shape): this Shape releases it.
+    static Shape adopt(const PhysShape& raw) {
+        Shape s;
+        s.raw_ = raw;
+        if (raw.kind == PHYS_SHAPE_HULL && raw.data.hull != nullptr) {
+            s.hull_ = std::shared_ptr<PhysHull>(const_cast<PhysHull*>(raw.data.hull), &phys_hull_destroy);
+        } else if (raw.kind == PHYS_SHAPE_MESH && raw.data.mesh != nullptr) {
+            s.mesh_ = std::shared_ptr<PhysMesh>(const_cast<PhysMesh*>(raw.data.mesh), &phys_mesh_destroy);
+        }
+        return s;
+    }
+
+    std::uint32_t kind() const noexcept { return raw_.kind; }
+    const PhysShape& raw() const noexcept { return raw_; }
+
+private:
+    template <class Fill>
+    static Shape plain(std::uint32_t kind, Fill fill) noexcept {
+        Shape s;
+        s.raw_.kind = kind;
+        fill(s.raw_.data);
+        return s;
+    }
+
+    PhysShape raw_{};
+    std::shared_ptr<PhysHull> hull_;
+    std::shared_ptr<PhysMesh> mesh_;
+};
+
+// The distance between two shapes, no world needed (point_a on a).
+inline PhysDistance shape_distance(const Shape& a, const Shape& b) {
+    PhysDistance d{};
+    detail::check(phys_shape_distance(&a.raw(), &b.raw(), &d), "phys_shape_distance");
+    return d;
+}
+
+// The contact of two shapes (normal from a to b), or nullopt when apart.
+inline std::optional<PhysContact> shape_contact(const Shape& a, const Shape& b) {
+    bool touching = false;
+    PhysContact c{};
+    if (!detail::check(phys_shape_contact(&a.raw(), &b.raw(), &touching, &c), "phys_shape_contact") || !touching) {
+        return std::nullopt;
+    }
+    return c;
+}
+
 namespace detail {
 
 // Carries a callable through collide's void* context; see the top of the file
@@ -288,11 +575,14 @@ namespace detail {
 template <class F>
 struct PairSink {
     F& f;
+#if COLLIDE_EXCEPTIONS
     std::exception_ptr error;
+#endif
 
     static void deliver(void* ctx, PhysCollider a, std::uint64_t user_a, PhysCollider b,
                         std::uint64_t user_b) noexcept {
         auto* sink = static_cast<PairSink*>(ctx);
+#if COLLIDE_EXCEPTIONS
         if (sink->error) {
             return;
         }
@@ -301,18 +591,62 @@ struct PairSink {
         } catch (...) {
             sink->error = std::current_exception();
         }
+#else
+        sink->f(Pair{Collider(a), user_a, Collider(b), user_b});
+#endif
     }
 };
 
 template <class W, class F>
 void for_each_pair(PhysStatus (*finder)(W*, PhysPairCallback, void*), W* world, F& f, const char* call) {
     static_assert(std::is_invocable_v<F&, const Pair&>, "a pair callback is called as f(const collide::Pair&)");
+#if COLLIDE_EXCEPTIONS
     PairSink<F> sink{f, nullptr};
+#else
+    PairSink<F> sink{f};
+#endif
     PhysStatus status = finder(world, &PairSink<F>::deliver, &sink);
+#if COLLIDE_EXCEPTIONS
     if (sink.error) {
         std::rethrow_exception(sink.error);
     }
+#endif
     check(status, call);
+}
+
+// Fills out with a *_into function's records, converted: the C records go
+// through this thread's scratch array, grown to the total collide asks for
+// and kept, so that a caller's vector kept from frame to frame means no
+// allocation once both are large enough.
+template <class Raw, class T, class Into>
+bool fill(std::vector<T>& out, const char* call, Into into) {
+    out.clear();
+    static thread_local std::vector<Raw> scratch;
+    scratch.resize(scratch.capacity() > out.capacity() ? scratch.capacity() : out.capacity());
+    for (;;) {
+        std::size_t written = 0;
+        std::size_t total = 0;
+        PhysStatus status = into(scratch.data(), scratch.size(), &written, &total);
+        if (status == PHYS_ERROR_BUFFER_TOO_SMALL && total > scratch.size()) {
+            scratch.resize(total);
+            continue;
+        }
+        if (!check(status, call)) {
+            return false;
+        }
+        out.reserve(written);
+        for (std::size_t i = 0; i < written; ++i) {
+            out.push_back(T::from(scratch[i]));
+        }
+        return true;
+    }
+}
+
+inline std::optional<Hit> hit_if(bool ok, bool hit, const PhysHit& h) {
+    return ok && hit ? std::optional<Hit>(Hit::from(h)) : std::nullopt;
+}
+inline std::optional<Hit> hit_if(bool ok, bool hit, const PhysShapeHit& h) {
+    return ok && hit ? std::optional<Hit>(Hit::from(h)) : std::nullopt;
 }
 
 }  // namespace detail
@@ -320,8 +654,8 @@ void for_each_pair(PhysStatus (*finder)(W*, PhysPairCallback, void*), W* world, 
 // ---------------------------------------------------------------------------
 // The world.
 
-// Owns a PhysWorld; move-only. Every method mirrors the phys_* function of
-// the same name and throws Error when it fails.
+// Owns a PhysWorld; move-only. Every method calls the phys_* function of its
+// name (see the top of the file for errors).
 class World {
 public:
     World() { detail::check(phys_world_create(&world_), "phys_world_create"); }
@@ -347,37 +681,145 @@ public:
     PhysWorld* get() noexcept { return world_; }
     const PhysWorld* get() const noexcept { return world_; }
 
+    // --- The world as a whole.
+
     [[nodiscard]] std::size_t size() const {
         std::size_t count = 0;
         detail::check(phys_world_count(world_, &count), "phys_world_count");
         return count;
     }
-
+    [[nodiscard]] std::size_t max_colliders() const {
+        std::size_t count = 0;
+        detail::check(phys_world_max_colliders(world_, &count), "phys_world_max_colliders");
+        return count;
+    }
+    // 1: the calling thread alone; n: n threads per batch call; 0: one per core.
+    void set_thread_count(std::uint32_t threads) {
+        detail::check(phys_world_set_thread_count(world_, threads), "phys_world_set_thread_count");
+    }
+    [[nodiscard]] std::uint32_t thread_count() const {
+        std::uint32_t threads = 0;
+        detail::check(phys_world_thread_count(world_, &threads), "phys_world_thread_count");
+        return threads;
+    }
+    // Rebuilds the tree (after many single adds).
+    void optimize() { detail::check(phys_world_optimize(world_), "phys_world_optimize"); }
+    [[nodiscard]] std::size_t memory_bytes() const {
+        std::size_t bytes = 0;
+        detail::check(phys_world_memory_bytes(world_, &bytes), "phys_world_memory_bytes");
+        return bytes;
+    }
     // Whether collider names a live collider of this world.
     [[nodiscard]] bool contains(Collider collider) const noexcept {
         return phys_collider_is_alive(world_, collider.raw());
     }
+    // Every live collider with its user data, in slot order.
+    [[nodiscard]] std::vector<ColliderRef> colliders() const {
+        std::vector<ColliderRef> out;
+        colliders_into(out);
+        return out;
+    }
+    void colliders_into(std::vector<ColliderRef>& out) const {
+        detail::fill<PhysColliderRef>(out, "phys_world_colliders", [this](auto... a) { return phys_world_colliders(world_, a...); });
+    }
 
+    // --- Adding and removing.
+
+    Collider add(const Shape& shape, const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_shape(world_, &shape.raw(), &desc.raw(), &out), "phys_add_shape", out);
+    }
     Collider add_box(const PhysAabb& object_box, const ColliderDesc& desc = ColliderDesc()) {
-        PhysCollider collider;
-        detail::check(phys_add_box(world_, &object_box, &desc.raw(), &collider), "phys_add_box");
-        return Collider(collider);
+        PhysCollider out{0};
+        return added(phys_add_box(world_, &object_box, &desc.raw(), &out), "phys_add_box", out);
     }
     Collider add_sphere(const PhysSphere& sphere, const ColliderDesc& desc = ColliderDesc()) {
-        PhysCollider collider;
-        detail::check(phys_add_sphere(world_, &sphere, &desc.raw(), &collider), "phys_add_sphere");
-        return Collider(collider);
+        PhysCollider out{0};
+        return added(phys_add_sphere(world_, &sphere, &desc.raw(), &out), "phys_add_sphere", out);
     }
     Collider add_capsule(const PhysCapsule& capsule, const ColliderDesc& desc = ColliderDesc()) {
-        PhysCollider collider;
-        detail::check(phys_add_capsule(world_, &capsule, &desc.raw(), &collider), "phys_add_capsule");
-        return Collider(collider);
+        PhysCollider out{0};
+        return added(phys_add_capsule(world_, &capsule, &desc.raw(), &out), "phys_add_capsule", out);
     }
-
+    Collider add_obb(const PhysObb& obb, const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_obb(world_, &obb, &desc.raw(), &out), "phys_add_obb", out);
+    }
+    Collider add_triangle(const PhysTriangle& triangle, const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_triangle(world_, &triangle, &desc.raw(), &out), "phys_add_triangle", out);
+    }
+    Collider add_cylinder(const PhysCylinder& cylinder, const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_cylinder(world_, &cylinder, &desc.raw(), &out), "phys_add_cylinder", out);
+    }
+    Collider add_cone(const PhysCone& cone, const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_cone(world_, &cone, &desc.raw(), &out), "phys_add_cone", out);
+    }
+    // The hull of points, for this collider alone (Hull shares one).
+    Collider add_hull(const std::vector<PhysVec3>& points, const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_hull(world_, points.data(), points.size(), &desc.raw(), &out), "phys_add_hull", out);
+    }
+    // A mesh for this collider alone (Mesh shares one).
+    Collider add_mesh(const std::vector<PhysVec3>& vertices, const std::vector<std::uint32_t>& indices,
+                      const ColliderDesc& desc = ColliderDesc()) {
+        PhysCollider out{0};
+        return added(phys_add_mesh(world_, vertices.data(), vertices.size(), indices.data(), indices.size(),
+                                   &desc.raw(), &out), "phys_add_mesh", out);
+    }
+    // Many boxes at once (a level load), all or nothing; descs empty for the
+    // defaults, else one per box.
+    std::vector<Collider> add_boxes(const std::vector<PhysAabb>& boxes, const std::vector<ColliderDesc>& descs = {}) {
+        std::vector<PhysColliderDesc> raw = raw_descs(descs);
+        std::vector<PhysCollider> out(boxes.size());
+        PhysStatus status = phys_add_boxes(world_, boxes.data(), raw.empty() ? nullptr : raw.data(), boxes.size(), out.data());
+        return handles(status, "phys_add_boxes", out);
+    }
+    // Many shapes at once, all or nothing.
+    std::vector<Collider> add_shapes(const std::vector<Shape>& shapes, const std::vector<ColliderDesc>& descs = {}) {
+        std::vector<PhysShape> raw_shapes;
+        raw_shapes.reserve(shapes.size());
+        for (const Shape& s : shapes) {
+            raw_shapes.push_back(s.raw());
+        }
+        std::vector<PhysColliderDesc> raw = raw_descs(descs);
+        std::vector<PhysCollider> out(shapes.size());
+        PhysStatus status = phys_add_shapes(world_, raw_shapes.data(), raw.empty() ? nullptr : raw.data(), shapes.size(), out.data());
+        return handles(status, "phys_add_shapes", out);
+    }
     void remove(Collider collider) { detail::check(phys_remove(world_, collider.raw()), "phys_remove"); }
+
+    // --- Updates.
 
     void set_transform(Collider collider, const PhysTransform& transform) {
         detail::check(phys_set_transform(world_, collider.raw(), &transform), "phys_set_transform");
+    }
+    // colliders[i] gets transforms[i], all or nothing.
+    void set_transforms(const std::vector<Collider>& colliders, const std::vector<PhysTransform>& transforms) {
+        if (colliders.size() != transforms.size()) {
+            size_mismatch("phys_set_transforms");
+            return;
+        }
+        std::vector<PhysCollider> raw = raw_handles(colliders);
+        detail::check(phys_set_transforms(world_, raw.data(), transforms.data(), raw.size()), "phys_set_transforms");
+    }
+    void set_shape(Collider collider, const Shape& shape) {
+        detail::check(phys_set_shape(world_, collider.raw(), &shape.raw()), "phys_set_shape");
+    }
+    void set_shapes(const std::vector<Collider>& colliders, const std::vector<Shape>& shapes) {
+        if (colliders.size() != shapes.size()) {
+            size_mismatch("phys_set_shapes");
+            return;
+        }
+        std::vector<PhysCollider> raw = raw_handles(colliders);
+        std::vector<PhysShape> raw_shapes;
+        raw_shapes.reserve(shapes.size());
+        for (const Shape& s : shapes) {
+            raw_shapes.push_back(s.raw());
+        }
+        detail::check(phys_set_shapes(world_, raw.data(), raw_shapes.data(), raw.size()), "phys_set_shapes");
     }
     void set_box(Collider collider, const PhysAabb& object_box) {
         detail::check(phys_set_box(world_, collider.raw(), &object_box), "phys_set_box");
@@ -398,6 +840,8 @@ public:
         detail::check(phys_set_filter(world_, collider.raw(), category_bits, mask_bits), "phys_set_filter");
     }
 
+    // --- A collider's state.
+
     [[nodiscard]] std::uint64_t user_data(Collider collider) const {
         std::uint64_t user_data = 0;
         detail::check(phys_get_user_data(world_, collider.raw(), &user_data), "phys_get_user_data");
@@ -405,33 +849,231 @@ public:
     }
     // The world-space bounding box (the book's BoxComponent::GetWorldBox).
     [[nodiscard]] PhysAabb world_aabb(Collider collider) const {
-        PhysAabb box;
+        PhysAabb box{};
         detail::check(phys_get_world_aabb(world_, collider.raw(), &box), "phys_get_world_aabb");
         return box;
     }
     [[nodiscard]] PhysTransform transform(Collider collider) const {
-        PhysTransform transform;
+        PhysTransform transform{};
         detail::check(phys_get_transform(world_, collider.raw(), &transform), "phys_get_transform");
         return transform;
     }
+    [[nodiscard]] Filter filter(Collider collider) const {
+        Filter filter;
+        detail::check(phys_get_filter(world_, collider.raw(), &filter.category_bits, &filter.mask_bits),
+                      "phys_get_filter");
+        return filter;
+    }
+    [[nodiscard]] bool should_rotate(Collider collider) const {
+        bool rotate = false;
+        detail::check(phys_get_should_rotate(world_, collider.raw(), &rotate), "phys_get_should_rotate");
+        return rotate;
+    }
+    // The object-space shape (a hull or mesh shared with the collider).
+    [[nodiscard]] Shape shape(Collider collider) const {
+        PhysShape raw{};
+        if (!detail::check(phys_get_shape(world_, collider.raw(), &raw), "phys_get_shape")) {
+            return Shape();
+        }
+        return Shape::adopt(raw);
+    }
+
+    // --- Casts.
 
     // The closest hit of the closed segment among the colliders filter
     // accepts, or nullopt.
     [[nodiscard]] std::optional<Hit> segment_cast(const PhysSegment& segment,
                                                   const QueryFilter& filter = QueryFilter()) const {
         bool hit = false;
-        PhysHit closest{};
-        detail::check(phys_segment_cast(world_, &segment, &filter.raw(), &hit, &closest), "phys_segment_cast");
-        if (!hit) {
-            return std::nullopt;
-        }
-        return Hit{Collider(closest.collider), closest.user_data, closest.t, closest.point, closest.normal};
+        PhysHit h{};
+        const bool ok = detail::check(phys_segment_cast(world_, &segment, &filter.raw(), &hit, &h), "phys_segment_cast");
+        return detail::hit_if(ok, hit, h);
     }
     template <class V>
     [[nodiscard]] std::optional<Hit> segment_cast(const V& start, const V& end,
                                                   const QueryFilter& filter = QueryFilter()) const {
         return segment_cast(collide::segment(start, end), filter);
     }
+    // The closest hit within t in [0, max_t], t in units of the direction.
+    [[nodiscard]] std::optional<Hit> cast_ray(const PhysRay& ray, float max_t,
+                                              const QueryFilter& filter = QueryFilter()) const {
+        bool hit = false;
+        PhysHit h{};
+        const bool ok = detail::check(phys_cast_ray(world_, &ray, max_t, &filter.raw(), &hit, &h), "phys_cast_ray");
+        return detail::hit_if(ok, hit, h);
+    }
+    // Any hit, the first found (line of sight).
+    [[nodiscard]] std::optional<Hit> segment_cast_any(const PhysSegment& segment,
+                                                      const QueryFilter& filter = QueryFilter()) const {
+        bool hit = false;
+        PhysHit h{};
+        const bool ok =
+            detail::check(phys_segment_cast_any(world_, &segment, &filter.raw(), &hit, &h), "phys_segment_cast_any");
+        return detail::hit_if(ok, hit, h);
+    }
+    // Every hit, nearest first (a piercing shot).
+    [[nodiscard]] std::vector<Hit> segment_cast_all(const PhysSegment& segment,
+                                                    const QueryFilter& filter = QueryFilter()) const {
+        std::vector<Hit> out;
+        segment_cast_all_into(segment, out, filter);
+        return out;
+    }
+    void segment_cast_all_into(const PhysSegment& segment, std::vector<Hit>& out,
+                               const QueryFilter& filter = QueryFilter()) const {
+        detail::fill<PhysHit>(out, "phys_segment_cast_all", [&](auto... a) {
+            return phys_segment_cast_all(world_, &segment, &filter.raw(), a...);
+        });
+    }
+    // One answer per segment (every bullet of a frame), on the world's threads.
+    [[nodiscard]] std::vector<std::optional<Hit>> segment_cast_batch(const std::vector<PhysSegment>& segments,
+                                                                     const QueryFilter& filter = QueryFilter()) const {
+        std::unique_ptr<bool[]> hit(new bool[segments.size() + 1]());
+        std::vector<PhysHit> raw(segments.size());
+        std::vector<std::optional<Hit>> out(segments.size());
+        if (detail::check(phys_segment_cast_batch(world_, segments.data(), segments.size(), &filter.raw(), hit.get(),
+                                                  raw.data()),
+                          "phys_segment_cast_batch")) {
+            for (std::size_t i = 0; i < segments.size(); ++i) {
+                out[i] = detail::hit_if(true, hit[i], raw[i]);
+            }
+        }
+        return out;
+    }
+    // The first collider the world-space shape touches moving by motion.
+    [[nodiscard]] std::optional<Hit> shape_cast(const Shape& shape, const PhysVec3& motion,
+                                                const QueryFilter& filter = QueryFilter()) const {
+        bool hit = false;
+        PhysShapeHit h{};
+        const bool ok = detail::check(phys_shape_cast(world_, &shape.raw(), &motion, &filter.raw(), &hit, &h),
+                                      "phys_shape_cast");
+        return detail::hit_if(ok, hit, h);
+    }
+    [[nodiscard]] std::optional<Hit> shape_cast_sphere(const PhysSphere& sphere, const PhysVec3& motion,
+                                                       const QueryFilter& filter = QueryFilter()) const {
+        bool hit = false;
+        PhysShapeHit h{};
+        const bool ok = detail::check(phys_shape_cast_sphere(world_, &sphere, &motion, &filter.raw(), &hit, &h),
+                                      "phys_shape_cast_sphere");
+        return detail::hit_if(ok, hit, h);
+    }
+    [[nodiscard]] std::optional<Hit> shape_cast_capsule(const PhysCapsule& capsule, const PhysVec3& motion,
+                                                        const QueryFilter& filter = QueryFilter()) const {
+        bool hit = false;
+        PhysShapeHit h{};
+        const bool ok = detail::check(phys_shape_cast_capsule(world_, &capsule, &motion, &filter.raw(), &hit, &h),
+                                      "phys_shape_cast_capsule");
+        return detail::hit_if(ok, hit, h);
+    }
+    [[nodiscard]] std::optional<Hit> shape_cast_box(const PhysAabb& box, const PhysVec3& motion,
+                                                    const QueryFilter& filter = QueryFilter()) const {
+        bool hit = false;
+        PhysShapeHit h{};
+        const bool ok = detail::check(phys_shape_cast_box(world_, &box, &motion, &filter.raw(), &hit, &h),
+                                      "phys_shape_cast_box");
+        return detail::hit_if(ok, hit, h);
+    }
+
+    // --- Overlaps, nearest, distance and contact.
+
+    // Every collider the world-space convex shape overlaps (a trigger).
+    [[nodiscard]] std::vector<ColliderRef> overlap(const Shape& shape, const QueryFilter& filter = QueryFilter()) const {
+        std::vector<ColliderRef> out;
+        overlap_into(shape, out, filter);
+        return out;
+    }
+    void overlap_into(const Shape& shape, std::vector<ColliderRef>& out,
+                      const QueryFilter& filter = QueryFilter()) const {
+        detail::fill<PhysColliderRef>(out, "phys_overlap_shape", [&](auto... a) {
+            return phys_overlap_shape(world_, &shape.raw(), &filter.raw(), a...);
+        });
+    }
+    [[nodiscard]] std::vector<ColliderRef> overlap_box(const PhysAabb& box, const QueryFilter& filter = QueryFilter()) const {
+        std::vector<ColliderRef> out;
+        detail::fill<PhysColliderRef>(out, "phys_overlap_box", [&](auto... a) {
+            return phys_overlap_box(world_, &box, &filter.raw(), a...);
+        });
+        return out;
+    }
+    [[nodiscard]] std::vector<ColliderRef> overlap_sphere(const PhysSphere& sphere,
+                                                          const QueryFilter& filter = QueryFilter()) const {
+        std::vector<ColliderRef> out;
+        detail::fill<PhysColliderRef>(out, "phys_overlap_sphere", [&](auto... a) {
+            return phys_overlap_sphere(world_, &sphere, &filter.raw(), a...);
+        });
+        return out;
+    }
+    [[nodiscard]] std::vector<ColliderRef> overlap_capsule(const PhysCapsule& capsule,
+                                                           const QueryFilter& filter = QueryFilter()) const {
+        std::vector<ColliderRef> out;
+        detail::fill<PhysColliderRef>(out, "phys_overlap_capsule", [&](auto... a) {
+            return phys_overlap_capsule(world_, &capsule, &filter.raw(), a...);
+        });
+        return out;
+    }
+    [[nodiscard]] std::vector<ColliderRef> overlap_obb(const PhysObb& obb, const QueryFilter& filter = QueryFilter()) const {
+        std::vector<ColliderRef> out;
+        detail::fill<PhysColliderRef>(out, "phys_overlap_obb", [&](auto... a) {
+            return phys_overlap_obb(world_, &obb, &filter.raw(), a...);
+        });
+        return out;
+    }
+    // The collider nearest to the world-space convex shape within max_distance.
+    [[nodiscard]] std::optional<Closest> closest(const Shape& shape, float max_distance,
+                                                 const QueryFilter& filter = QueryFilter()) const {
+        bool found = false;
+        PhysClosest c{};
+        const bool ok = detail::check(phys_closest(world_, &shape.raw(), max_distance, &filter.raw(), &found, &c),
+                                      "phys_closest");
+        return closest_if(ok && found, c);
+    }
+    [[nodiscard]] std::optional<Closest> closest_point(const PhysVec3& point, float max_distance,
+                                                       const QueryFilter& filter = QueryFilter()) const {
+        bool found = false;
+        PhysClosest c{};
+        const bool ok = detail::check(phys_closest_point(world_, &point, max_distance, &filter.raw(), &found, &c),
+                                      "phys_closest_point");
+        return closest_if(ok && found, c);
+    }
+    [[nodiscard]] PhysDistance distance(Collider a, Collider b) const {
+        PhysDistance d{};
+        detail::check(phys_distance(world_, a.raw(), b.raw(), &d), "phys_distance");
+        return d;
+    }
+    [[nodiscard]] std::optional<PhysContact> contact(Collider a, Collider b) const {
+        bool touching = false;
+        PhysContact c{};
+        if (!detail::check(phys_contact(world_, a.raw(), b.raw(), &touching, &c), "phys_contact") || !touching) {
+            return std::nullopt;
+        }
+        return c;
+    }
+
+    // --- The character.
+
+    // Moves the world-space convex shape by motion, sliding along what it
+    // meets (after pushing it out of what it starts in): the displacement to
+    // apply and every surface met (grounded: a hit whose normal points up).
+    [[nodiscard]] Slide move_and_slide(const Shape& shape, const PhysVec3& motion, std::uint32_t max_iterations = 4,
+                                       const QueryFilter& filter = QueryFilter()) const {
+        Slide slide;
+        PhysVec3 delta{};
+        const bool ok = detail::fill<PhysHit>(slide.hits, "phys_move_and_slide", [&](auto... a) {
+            return phys_move_and_slide(world_, &shape.raw(), &motion, &filter.raw(), max_iterations, &delta, a...);
+        });
+        slide.delta = ok ? delta : PhysVec3{};
+        return slide;
+    }
+    [[nodiscard]] CapsuleSlide move_and_slide_capsule(const PhysCapsule& capsule, const PhysVec3& motion,
+                                                      std::uint32_t max_iterations = 4,
+                                                      const QueryFilter& filter = QueryFilter()) const {
+        CapsuleSlide slide;
+        detail::check(phys_move_and_slide_capsule(world_, &capsule, &motion, &filter.raw(), max_iterations,
+                                                  &slide.delta, &slide.hits),
+                      "phys_move_and_slide_capsule");
+        return slide;
+    }
+
+    // --- Pairs.
 
     // Calls f(const Pair&) once per overlapping pair, testing every pair.
     template <class F>
@@ -444,16 +1086,23 @@ public:
     void test_sweep_and_prune(F&& f) {
         detail::for_each_pair(phys_test_sweep_and_prune, get(), f, "phys_test_sweep_and_prune");
     }
+    // The same pairs by the tree (the fast finder; it keeps a pair cache).
+    template <class F>
+    void find_pairs(F&& f) {
+        detail::for_each_pair(phys_find_pairs, get(), f, "phys_find_pairs");
+    }
 
-    // The pairs of test_pairwise in out, which is cleared first: a vector
-    // kept from frame to frame stops allocating once it is large enough.
+    // The pairs of each finder in out (cleared first): a vector kept from
+    // frame to frame stops allocating once it is large enough.
     void pairwise_into(std::vector<Pair>& out) const {
-        out.clear();
-        test_pairwise([&out](const Pair& pair) { out.push_back(pair); });
+        detail::fill<PhysPair>(out, "phys_test_pairwise_into", [this](auto... a) { return phys_test_pairwise_into(world_, a...); });
     }
     void sweep_and_prune_into(std::vector<Pair>& out) {
-        out.clear();
-        test_sweep_and_prune([&out](const Pair& pair) { out.push_back(pair); });
+        detail::fill<PhysPair>(out, "phys_test_sweep_and_prune_into",
+                               [this](auto... a) { return phys_test_sweep_and_prune_into(world_, a...); });
+    }
+    void pairs_into(std::vector<Pair>& out) {
+        detail::fill<PhysPair>(out, "phys_find_pairs_into", [this](auto... a) { return phys_find_pairs_into(world_, a...); });
     }
     [[nodiscard]] std::vector<Pair> pairwise() const {
         std::vector<Pair> pairs;
@@ -465,8 +1114,69 @@ public:
         sweep_and_prune_into(pairs);
         return pairs;
     }
+    [[nodiscard]] std::vector<Pair> pairs() {
+        std::vector<Pair> pairs;
+        pairs_into(pairs);
+        return pairs;
+    }
+
+    // Finds the pairs and keeps the differences from the previous update.
+    PairEventCounts update_pair_events() {
+        PairEventCounts counts;
+        detail::check(phys_update_pair_events(world_, &counts.began, &counts.ended), "phys_update_pair_events");
+        return counts;
+    }
+    // The pairs that began (ended) at the last update_pair_events.
+    [[nodiscard]] std::vector<Pair> pairs_began() const {
+        std::vector<Pair> out;
+        detail::fill<PhysPair>(out, "phys_pair_events_began", [this](auto... a) { return phys_pair_events_began(world_, a...); });
+        return out;
+    }
+    [[nodiscard]] std::vector<Pair> pairs_ended() const {
+        std::vector<Pair> out;
+        detail::fill<PhysPair>(out, "phys_pair_events_ended", [this](auto... a) { return phys_pair_events_ended(world_, a...); });
+        return out;
+    }
 
 private:
+    // The handle a successful add wrote to out (read after the call).
+    static Collider added(PhysStatus status, const char* call, const PhysCollider& out) {
+        return detail::check(status, call) ? Collider(out) : Collider();
+    }
+    static std::vector<PhysColliderDesc> raw_descs(const std::vector<ColliderDesc>& descs) {
+        std::vector<PhysColliderDesc> raw;
+        raw.reserve(descs.size());
+        for (const ColliderDesc& d : descs) {
+            raw.push_back(d.raw());
+        }
+        return raw;
+    }
+    static std::vector<PhysCollider> raw_handles(const std::vector<Collider>& colliders) {
+        std::vector<PhysCollider> raw;
+        raw.reserve(colliders.size());
+        for (Collider c : colliders) {
+            raw.push_back(c.raw());
+        }
+        return raw;
+    }
+    static std::vector<Collider> handles(PhysStatus status, const char* call, const std::vector<PhysCollider>& raw) {
+        std::vector<Collider> out;
+        if (detail::check(status, call)) {
+            out.reserve(raw.size());
+            for (PhysCollider c : raw) {
+                out.emplace_back(c);
+            }
+        }
+        return out;
+    }
+    // Two arrays of different lengths.
+    static void size_mismatch(const char* call) {
+        detail::fail(PHYS_ERROR_INVALID_ARGUMENT, call, "the two arrays differ in length");
+    }
+    static std::optional<Closest> closest_if(bool found, const PhysClosest& c) {
+        return found ? std::optional<Closest>(Closest{Collider(c.collider), c.user_data, c.distance}) : std::nullopt;
+    }
+
     PhysWorld* world_ = nullptr;
 };
 

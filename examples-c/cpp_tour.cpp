@@ -1,0 +1,259 @@
+// cpp_tour.cpp: every method of bindings/cpp/collide.hpp on one small level,
+// built twice: with exceptions (errors throw collide::Error) and with
+// -fno-exceptions -fno-rtti (errors return a neutral value and are recorded
+// in collide::last_status(), after the handler set by
+// collide::set_error_handler). The program is the same source; only the
+// refused calls at the end differ in how they are seen.
+//
+// It prints key=value lines that tests/cpp_wrapper.rs checks (and checks
+// equal between the two builds):
+//
+//   mode exceptions=0|1
+//   world colliders=N max=N threads=T memory_positive=0|1
+//   cast name=NAME hit=USER t=T          (hit=none on a miss)
+//   list name=NAME users=U,U,...
+//   slide delta=x,y,z hits=N first_normal=x,y,z
+//   pairs tree=N pairwise=N sweep=N began=N ended=N
+//   refused op=NAME status=S handled=H
+//   summary checks=N failed=N ok|FAILED
+
+#include "collide.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#if COLLIDE_EXCEPTIONS
+#include <stdexcept>
+#endif
+
+struct Vec3 {
+    float x, y, z;
+};
+
+static int g_checks = 0;
+static int g_failed = 0;
+
+static void expect(bool ok, const std::string& what) {
+    ++g_checks;
+    if (!ok) {
+        ++g_failed;
+        std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+    }
+}
+
+static bool near(float a, float b) { return std::fabs(a - b) < 1e-4f; }
+
+static std::string users(std::vector<std::uint64_t> list) {
+    std::sort(list.begin(), list.end());
+    std::string out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        out += (i ? "," : "") + std::to_string(list[i]);
+    }
+    return out.empty() ? "none" : out;
+}
+
+static std::string users_of(const std::vector<collide::ColliderRef>& refs) {
+    std::vector<std::uint64_t> list;
+    for (const collide::ColliderRef& r : refs) {
+        list.push_back(r.user_data);
+    }
+    return users(list);
+}
+
+static void print_cast(const char* name, const std::optional<collide::Hit>& hit) {
+    if (hit) {
+        std::printf("cast name=%s hit=%llu t=%.6f\n", name, static_cast<unsigned long long>(hit->user_data), hit->t);
+    } else {
+        std::printf("cast name=%s hit=none t=1\n", name);
+    }
+}
+
+#if !COLLIDE_EXCEPTIONS
+static int g_handled = 0;
+static void count_failure(const collide::Status&) { ++g_handled; }
+#endif
+
+// Runs op, which must fail with status; prints how the failure was seen.
+template <class Op>
+static void refused(const char* name, PhysStatus status, Op&& op) {
+    PhysStatus seen = PHYS_OK;
+    int handled = 0;
+#if COLLIDE_EXCEPTIONS
+    try {
+        op();
+    } catch (const collide::Error& e) {
+        seen = e.status();
+        handled = 1;
+    }
+#else
+    const int before = g_handled;
+    op();
+    seen = collide::last_status().code;
+    handled = g_handled - before;
+    expect(!collide::last_status().message.empty(), std::string(name) + ": a message");
+#endif
+    std::printf("refused op=%s status=%u handled=%d\n", name, static_cast<unsigned>(seen), handled);
+    expect(seen == status && handled == 1, std::string(name) + ": refused with its status");
+}
+
+int main() {
+    std::printf("mode exceptions=%d\n", COLLIDE_EXCEPTIONS);
+#if !COLLIDE_EXCEPTIONS
+    collide::set_error_handler(&count_failure);
+#endif
+    expect(collide::version_number() == PHYS_VERSION_NUMBER, "library and header versions agree");
+    collide::World world(64);
+    world.set_thread_count(1);
+
+    // A floor mesh, a hull shared by two rocks, one of every plain kind.
+    const std::vector<Vec3> floor_vertices{{-20, 0, -20}, {20, 0, -20}, {20, 0, 20}, {-20, 0, 20}};
+    const collide::Mesh floor = collide::Mesh::from_triangles(floor_vertices, {0, 1, 2, 0, 2, 3});
+    world.add(collide::Shape::mesh(floor), collide::ColliderDesc().with_translation(Vec3{0, -2, 0}).with_user_data(99));
+    std::vector<Vec3> rock_points;
+    for (int i = 0; i < 8; ++i) {
+        rock_points.push_back(Vec3{(i & 1) ? 1.0f : -1.0f, (i & 2) ? 1.0f : -1.0f, (i & 4) ? 1.0f : -1.0f});
+    }
+    const collide::Hull rock = collide::Hull::from_points(rock_points);
+    const std::vector<collide::Collider> rocks = world.add_shapes(
+        {collide::Shape::hull(rock), collide::Shape::hull(rock)},
+        {collide::ColliderDesc().with_translation(Vec3{0, 0, -6}).with_user_data(1),
+         collide::ColliderDesc().with_translation(Vec3{4, 0, -6}).with_user_data(2)});
+    expect(rocks.size() == 2, "two rocks from one hull");
+    const collide::Collider box = world.add_box(collide::aabb(Vec3{-1, -1, -1}, Vec3{1, 1, 1}),
+                                                collide::ColliderDesc().with_user_data(10));
+    const collide::Collider ball = world.add_sphere(collide::sphere(Vec3{3, 0, 0}, 1.0f),
+                                                    collide::ColliderDesc().with_user_data(11));
+    world.add_capsule(collide::capsule(Vec3{6, -1, 0}, Vec3{6, 1, 0}, 0.5f), collide::ColliderDesc().with_user_data(12));
+    world.add_obb(PhysObb{{9, 0, 0}, {0, 0, 0, 1}, {1, 0.5f, 0.25f}}, collide::ColliderDesc().with_user_data(13));
+    world.add_triangle(PhysTriangle{{11, 0, -1}, {13, 0, -1}, {12, 0, 1}}, collide::ColliderDesc().with_user_data(14));
+    world.add_cylinder(PhysCylinder{{{15, -1, 0}, {15, 1, 0}}, 0.75f}, collide::ColliderDesc().with_user_data(15));
+    world.add_cone(PhysCone{{18, -1, 0}, {18, 1, 0}, 0.75f}, collide::ColliderDesc().with_user_data(16));
+    world.add_hull({{20, -1, -1}, {22, -1, -1}, {21, 1, -1}, {21, 0, 1}}, collide::ColliderDesc().with_user_data(17));
+    world.add_mesh({{-5, 5, -5}, {-3, 5, -5}, {-4, 5, -3}}, {0, 1, 2}, collide::ColliderDesc().with_user_data(18));
+    const std::vector<collide::Collider> crates = world.add_boxes(
+        {collide::aabb(Vec3{0, 3, 6}, Vec3{1, 4, 7}), collide::aabb(Vec3{0.5f, 3.5f, 6.5f}, Vec3{1.5f, 4.5f, 7.5f})},
+        {collide::ColliderDesc().with_user_data(20), collide::ColliderDesc().with_user_data(21)});
+    world.optimize();
+    std::printf("world colliders=%zu max=%zu threads=%u memory_positive=%d\n", world.size(), world.max_colliders(),
+                world.thread_count(), world.memory_bytes() > 0 ? 1 : 0);
+    expect(world.size() == 14 && world.max_colliders() == 64 && world.thread_count() == 1, "the world's counts");
+    expect(world.colliders().size() == 14 && world.contains(box), "the collider list");
+
+    // Getters after setters.
+    world.set_user_data(box, 10);
+    world.set_filter(box, 1, ~std::uint64_t{0});
+    world.set_should_rotate(box, true);
+    expect(world.user_data(box) == 10 && world.filter(box).category_bits == 1 && world.should_rotate(box),
+           "getters read what setters wrote");
+    const collide::Shape rock_shape = world.shape(rocks[1]);
+    expect(rock_shape.kind() == PHYS_SHAPE_HULL, "a rock's shape is its hull");
+    const PhysAabb rock_box = world.world_aabb(rocks[1]);
+    expect(near(rock_box.min.x, 3.0f) && near(rock_box.max.z, -5.0f), "a rock's bounds");
+    expect(near(world.transform(rocks[1]).translation.x, 4.0f), "a rock's transform");
+
+    // Casts: down onto a few colliders, a ray, any and all, a batch.
+    print_cast("box", world.segment_cast(Vec3{0, 5, 0}, Vec3{0, -1.5f, 0}));
+    print_cast("ball", world.segment_cast(collide::segment(Vec3{3, 5, 0}, Vec3{3, -1.5f, 0})));
+    print_cast("rock", world.cast_ray(collide::ray(Vec3{4, 5, -6}, Vec3{0, -1, 0}), 10.0f));
+    print_cast("any", world.segment_cast_any(collide::segment(Vec3{-30, 0, 0}, Vec3{30, 0, 0})));
+    const std::vector<collide::Hit> pierced = world.segment_cast_all(collide::segment(Vec3{-30, 0, 0}, Vec3{30, 0, 0}));
+    std::vector<std::uint64_t> pierced_users;
+    for (const collide::Hit& h : pierced) {
+        pierced_users.push_back(h.user_data);
+    }
+    std::printf("list name=pierced users=%s\n", users(pierced_users).c_str());
+    const std::vector<std::optional<collide::Hit>> batch = world.segment_cast_batch(
+        {collide::segment(Vec3{6, 5, 0}, Vec3{6, -1.5f, 0}), collide::segment(Vec3{50, 5, 0}, Vec3{50, 4, 0})});
+    expect(batch.size() == 2 && batch[0] && batch[0]->user_data == 12 && !batch[1], "a batch of two");
+    print_cast("shape", world.shape_cast(collide::Shape::sphere(collide::sphere(Vec3{15, 5, 0}, 0.5f)), PhysVec3{0, -6, 0}));
+    print_cast("sphere", world.shape_cast_sphere(collide::sphere(Vec3{3, 5, 0}, 0.5f), PhysVec3{0, -6, 0}));
+    print_cast("capsule", world.shape_cast_capsule(collide::capsule(Vec3{9, 5, 0}, Vec3{9, 6, 0}, 0.25f),
+                                                   PhysVec3{0, -6, 0}));
+    print_cast("crate", world.shape_cast_box(collide::aabb(Vec3{-0.5f, 5, -0.5f}, Vec3{0.5f, 6, 0.5f}),
+                                             PhysVec3{0, -6, 0}));
+
+    // Overlaps and the nearest collider.
+    std::printf("list name=overlap users=%s\n",
+                users_of(world.overlap(collide::Shape::box(collide::aabb(Vec3{-1, -1, -1}, Vec3{7, 1, 1})))).c_str());
+    std::printf("list name=overlap_box users=%s\n",
+                users_of(world.overlap_box(collide::aabb(Vec3{8, -1, -1}, Vec3{10, 1, 1}))).c_str());
+    std::printf("list name=overlap_sphere users=%s\n",
+                users_of(world.overlap_sphere(collide::sphere(Vec3{15, 0, 0}, 0.5f))).c_str());
+    std::printf("list name=overlap_capsule users=%s\n",
+                users_of(world.overlap_capsule(collide::capsule(Vec3{18, 0, 0}, Vec3{21, 0, 0}, 0.2f))).c_str());
+    std::printf("list name=overlap_obb users=%s\n",
+                users_of(world.overlap_obb(PhysObb{{12, 0, 0}, {0, 0, 0, 1}, {0.5f, 0.5f, 0.5f}})).c_str());
+    const std::optional<collide::Closest> nearest =
+        world.closest(collide::Shape::sphere(collide::sphere(Vec3{9, 3, 0}, 0.5f)), 10.0f);
+    expect(nearest && nearest->user_data == 13 && near(nearest->distance.distance, 2.0f), "the nearest to a ball");
+    const std::optional<collide::Closest> nearest_point = world.closest_point(PhysVec3{3, 3, 0}, 10.0f);
+    expect(nearest_point && nearest_point->user_data == 11 && near(nearest_point->distance.distance, 2.0f),
+           "the nearest to a point");
+    expect(near(world.distance(box, ball).distance, 1.0f), "box to ball");
+    expect(!world.contact(box, ball), "box and ball apart");
+    const collide::Shape unit_ball = collide::Shape::sphere(collide::sphere(Vec3{0, 0, 0}, 1.0f));
+    const collide::Shape wall = collide::Shape::box(collide::aabb(Vec3{0.5f, -2, -2}, Vec3{2, 2, 2}));
+    const std::optional<PhysContact> touching = collide::shape_contact(unit_ball, wall);
+    expect(touching && near(touching->depth, 0.5f), "a world-free contact");
+    expect(near(collide::shape_distance(unit_ball, collide::Shape::sphere(collide::sphere(Vec3{3, 0, 0}, 1.0f))).distance,
+                1.0f),
+           "a world-free distance");
+
+    // The character: a capsule 0.1 inside the box's side, walking.
+    const collide::Slide slide = world.move_and_slide(
+        collide::Shape::capsule(collide::capsule(Vec3{-1.15f, -0.5f, 0}, Vec3{-1.15f, 0.5f, 0}, 0.25f)),
+        PhysVec3{0, 0, 1});
+    std::printf("slide delta=%.4f,%.4f,%.4f hits=%zu first_normal=%.4f,%.4f,%.4f\n", slide.delta.x, slide.delta.y,
+                slide.delta.z, slide.hits.size(), slide.hits.empty() ? 0.0f : slide.hits[0].normal.x,
+                slide.hits.empty() ? 0.0f : slide.hits[0].normal.y, slide.hits.empty() ? 0.0f : slide.hits[0].normal.z);
+    const collide::CapsuleSlide capsule_slide =
+        world.move_and_slide_capsule(collide::capsule(Vec3{-3, -0.5f, 0}, Vec3{-3, 0.5f, 0}, 0.25f), PhysVec3{4, 0, 0});
+    expect(capsule_slide.hits == 1 && near(capsule_slide.delta.x, 1.75f - 0.001f), "the capsule stops at the box");
+
+    // Pairs three ways, and their events as the crates part.
+    const collide::PairEventCounts first = world.update_pair_events();
+    std::vector<collide::Pair> tree;
+    world.pairs_into(tree);
+    std::size_t called = 0;
+    world.find_pairs([&called](const collide::Pair&) { ++called; });
+    std::size_t pairwise_called = 0;
+    world.test_pairwise([&pairwise_called](const collide::Pair&) { ++pairwise_called; });
+    std::size_t sweep_called = 0;
+    world.test_sweep_and_prune([&sweep_called](const collide::Pair&) { ++sweep_called; });
+    std::vector<collide::Pair> pairwise;
+    world.pairwise_into(pairwise);
+    const std::vector<collide::Pair> sweep = world.sweep_and_prune();
+    expect(tree.size() == called && pairwise.size() == pairwise_called && sweep.size() == sweep_called,
+           "callbacks and vectors agree");
+    expect(world.pairs_began().size() == first.began, "the began list");
+    world.set_transforms({crates[1]}, {collide::transform(Vec3{0, 10, 0}, PhysQuat{0, 0, 0, 1})});
+    const collide::PairEventCounts second = world.update_pair_events();
+    expect(world.pairs_ended().size() == second.ended && second.ended >= 1, "the crates parted");
+    std::printf("pairs tree=%zu pairwise=%zu sweep=%zu began=%zu ended=%zu\n", tree.size(), pairwise.size(),
+                sweep.size(), first.began, second.ended);
+
+    // Shapes replaced, one and many; a collider removed.
+    world.set_shape(ball, collide::Shape::sphere(collide::sphere(Vec3{0, 0, 0}, 0.5f)));
+    world.set_sphere(ball, collide::sphere(Vec3{0, 0, 0}, 0.75f));
+    world.set_box(box, collide::aabb(Vec3{-1, -1, -1}, Vec3{1, 1, 1}));
+    world.set_capsule(crates[0], collide::capsule(Vec3{0, 0, 0}, Vec3{0, 1, 0}, 0.5f));
+    world.set_shapes({rocks[0], rocks[1]}, {collide::Shape::hull(rock), rock_shape});
+    world.set_transform(box, collide::transform(Vec3{0, 0, 0}, PhysQuat{0, 0, 0, 1}));
+    world.remove(crates[1]);
+    expect(!world.contains(crates[1]) && world.size() == 13, "a crate removed");
+
+    // Mistakes: refused, the world unchanged.
+    refused("stale", PHYS_ERROR_STALE_HANDLE, [&] { world.remove(crates[1]); });
+    refused("inverted", PHYS_ERROR_INVERTED_BOX,
+            [&] { (void)world.add_box(collide::aabb(Vec3{1, 1, 1}, Vec3{0, 0, 0})); });
+    refused("lengths", PHYS_ERROR_INVALID_ARGUMENT, [&] { world.set_transforms({box, ball}, {}); });
+    refused("hull", PHYS_ERROR_INVALID_ARGUMENT,
+            [&] { (void)collide::Hull::from_points(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}); });
+    expect(world.size() == 13, "refusals change nothing");
+
+    std::printf("summary checks=%d failed=%d %s\n", g_checks, g_failed, g_failed == 0 ? "ok" : "FAILED");
+    return g_failed == 0 ? 0 : 1;
+}
