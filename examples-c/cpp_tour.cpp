@@ -202,6 +202,28 @@ int main() {
                 1.0f),
            "a world-free distance");
 
+    // The book's free geometry.
+    const PhysPlane floor_plane = collide::geom::plane_from_points(PhysVec3{0, 2, 0}, PhysVec3{0, 2, 1}, PhysVec3{1, 2, 0});
+    expect(near(collide::geom::signed_distance(floor_plane, PhysVec3{5, 7, 0}), 5.0f), "a signed distance");
+    expect(collide::geom::polygon_contains({{0, 0}, {2, 0}, {2, 2}, {0, 2}}, PhysVec2{2, 1}), "an edge point is inside");
+    const PhysSegmentClosest closest_points = collide::geom::segment_closest_points(
+        collide::segment(Vec3{0, 0, 0}, Vec3{2, 0, 0}), collide::segment(Vec3{1, 1, -1}, Vec3{1, 1, 1}));
+    expect(near(closest_points.distance_squared, 1.0f) && near(closest_points.s, 0.5f), "crossing segments");
+    expect(near(collide::geom::segment_point_distance_squared(collide::segment(Vec3{0, 0, 0}, Vec3{4, 0, 0}),
+                                                               PhysVec3{2, 3, 0}),
+                9.0f),
+           "a point above a segment");
+    expect(near(collide::geom::box_point_distance_squared(collide::aabb(Vec3{0, 0, 0}, Vec3{1, 1, 1}), PhysVec3{0.5f, 0.5f, 3}),
+                4.0f),
+           "a point above a box");
+    const std::optional<float> met = collide::geom::swept_spheres(collide::sphere(Vec3{0, 0, 0}, 1.0f), PhysVec3{8, 0, 0},
+                                                                  collide::sphere(Vec3{10, 0, 0}, 1.0f), PhysVec3{-8, 0, 0});
+    expect(met && near(*met, 0.5f), "swept spheres meet halfway");
+    expect(collide::geom::intersects(unit_ball, wall), "a ball in a wall");
+    const std::optional<collide::geom::SegmentHit> entered =
+        collide::geom::segment_cast(collide::segment(Vec3{-5, 0, 0}, Vec3{5, 0, 0}), wall);
+    expect(entered && near(entered->t, 0.55f) && near(entered->normal.x, -1.0f), "a segment into a wall");
+
     // The character: a capsule 0.1 inside the box's side, walking.
     const collide::Slide slide = world.move_and_slide(
         collide::Shape::capsule(collide::capsule(Vec3{-1.15f, -0.5f, 0}, Vec3{-1.15f, 0.5f, 0}, 0.25f)),

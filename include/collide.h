@@ -719,6 +719,62 @@ typedef struct PhysShape {
   union PhysShapeData data;
 } PhysShape;
 
+/**
+ * A plane of points `x` with `normal·x + d = 0`, `|normal| = 1` (the
+ * book's `Plane`; positive signed distances on the normal's side).
+ */
+typedef struct PhysPlane {
+  /**
+   * Unit normal.
+   */
+  struct PhysVec3 normal;
+  /**
+   * Offset: `d = −normal·p` for any point `p` of the plane.
+   */
+  float d;
+} PhysPlane;
+
+/**
+ * A 2D point (the book's `Vector2`).
+ */
+typedef struct PhysVec2 {
+  /**
+   * x.
+   */
+  float x;
+  /**
+   * y.
+   */
+  float y;
+} PhysVec2;
+
+/**
+ * The closest points of two segments (the book's `MinDistSq` of two
+ * `LineSegment`s, with its witnesses).
+ */
+typedef struct PhysSegmentClosest {
+  /**
+   * The closest point's parameter on the first segment, in `[0, 1]`.
+   */
+  float s;
+  /**
+   * The closest point's parameter on the second segment, in `[0, 1]`.
+   */
+  float t;
+  /**
+   * The closest point on the first segment.
+   */
+  struct PhysVec3 point_a;
+  /**
+   * The closest point on the second segment.
+   */
+  struct PhysVec3 point_b;
+  /**
+   * `|point_a − point_b|²`.
+   */
+  float distance_squared;
+} PhysSegmentClosest;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1750,6 +1806,121 @@ PhysStatus phys_shape_contact(const struct PhysShape *a,
                               const struct PhysShape *b,
                               bool *out_touching,
                               struct PhysContact *out);
+
+/**
+ * The plane through three points, normal `(b − a) × (c − a)` normalised
+ * (the book's `Plane(a, b, c)`), in `*out`. `PHYS_ERROR_INVALID_ARGUMENT`
+ * for collinear points.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_plane_from_points(const struct PhysVec3 *a,
+                                       const struct PhysVec3 *b,
+                                       const struct PhysVec3 *c,
+                                       struct PhysPlane *out);
+
+/**
+ * `normal·p + d`, positive on the normal's side (the book's
+ * `Plane::SignedDist`, with the sign fixed: see BOOK.md), in `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_plane_signed_distance(const struct PhysPlane *plane,
+                                           const struct PhysVec3 *point,
+                                           float *out);
+
+/**
+ * Whether the convex polygon of `count` vertices (either winding) contains
+ * `*point`, edges and vertices included (the book's
+ * `ConvexPolygon::Contains`, exact where its summed `acos` is not), in
+ * `*out`. `PHYS_ERROR_INVALID_ARGUMENT` for fewer than three vertices or a
+ * polygon that is not convex.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `vertices` holds `count`
+ * readable points.
+ */
+PhysStatus phys_geom_polygon_contains(const struct PhysVec2 *vertices,
+                                      size_t count,
+                                      const struct PhysVec2 *point,
+                                      bool *out);
+
+/**
+ * The closest points of two segments (the book's `MinDistSq(LineSegment,
+ * LineSegment)`, Ericson §5.1.9), in `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_segment_closest_points(const struct PhysSegment *a,
+                                            const struct PhysSegment *b,
+                                            struct PhysSegmentClosest *out);
+
+/**
+ * The squared distance from `*point` to the segment (the book's
+ * `LineSegment::MinDistSq`), in `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_segment_point_distance_squared(const struct PhysSegment *segment,
+                                                    const struct PhysVec3 *point,
+                                                    float *out);
+
+/**
+ * The squared distance from `*point` to the box, 0 inside (the book's
+ * `AABB::MinDistSq`), in `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_box_point_distance_squared(const struct PhysAabb *aabb,
+                                                const struct PhysVec3 *point,
+                                                float *out);
+
+/**
+ * When two spheres moving by `*motion_a` and `*motion_b` over a step first
+ * touch (the book's `SweptSphere`, with its bugs fixed: see BOOK.md):
+ * `*out_hit` says whether they do within the step and, if so, `*out_t` is
+ * the fraction of the step (0 when they already touch; left alone on a
+ * miss).
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_swept_spheres(const struct PhysSphere *a,
+                                   const struct PhysVec3 *motion_a,
+                                   const struct PhysSphere *b,
+                                   const struct PhysVec3 *motion_b,
+                                   bool *out_hit,
+                                   float *out_t);
+
+/**
+ * Whether two shapes touch or overlap (the book's `Intersect` of any two of
+ * its shapes, and every other pair), in `*out`.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_intersects(const struct PhysShape *a, const struct PhysShape *b, bool *out);
+
+/**
+ * The first point of the segment in the shape (the book's `Intersect` of a
+ * `LineSegment` with a sphere, a plane-free box, ...): `*out_hit` says
+ * whether it hits and, if so, `*out_t` is its parameter along the segment
+ * and `*out_normal` the surface's outward normal there (left alone on a
+ * miss).
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_geom_segment_cast(const struct PhysSegment *segment,
+                                  const struct PhysShape *shape,
+                                  bool *out_hit,
+                                  float *out_t,
+                                  struct PhysVec3 *out_normal);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -171,6 +171,9 @@ fn buffer_call<T: Copy + PartialEq + 'static>(
     }
 }
 
+/// The functions whose `out` is a `bool*`, which cannot be misaligned.
+const BOOL_OUT: [&str; 2] = ["phys_geom_polygon_contains", "phys_geom_intersects"];
+
 /// A `PhysShape` ball of radius 0.5 at `center`.
 fn ball_shape(center: PhysVec3) -> PhysShape {
     PhysShape {
@@ -1016,6 +1019,164 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             };
             (status, true)
         }),
+        pc("phys_geom_plane_from_points", &["a", "b", "c", "out"], move |t| {
+            let mut out = PhysPlane {
+                normal: v(7.0, 7.0, 7.0),
+                d: 7.0,
+            };
+            let sentinel = out;
+            let (a, b, c) = (v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.0, 0.0, 1.0));
+            let status = unsafe {
+                phys_geom_plane_from_points(
+                    arg_in(&a, "a", t),
+                    arg_in(&b, "b", t),
+                    arg_in(&c, "c", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (status, out == sentinel)
+        }),
+        pc(
+            "phys_geom_plane_signed_distance",
+            &["plane", "point", "out"],
+            move |t| {
+                let mut out = 7.0f32;
+                let plane = PhysPlane {
+                    normal: v(0.0, 1.0, 0.0),
+                    d: 0.0,
+                };
+                let status = unsafe {
+                    phys_geom_plane_signed_distance(
+                        arg_in(&plane, "plane", t),
+                        arg_in(&v(0.0, 2.0, 0.0), "point", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, out == 7.0)
+            },
+        ),
+        pc("phys_geom_polygon_contains", &["vertices", "point", "out"], move |t| {
+            let mut byte = SENTINEL_BOOL_BYTE;
+            let square = [
+                PhysVec2 { x: 0.0, y: 0.0 },
+                PhysVec2 { x: 1.0, y: 0.0 },
+                PhysVec2 { x: 1.0, y: 1.0 },
+            ];
+            let point = PhysVec2 { x: 0.5, y: 0.25 };
+            let status = unsafe {
+                phys_geom_polygon_contains(
+                    arg_in(&square[0], "vertices", t),
+                    3,
+                    arg_in(&point, "point", t),
+                    arg(bool_out(&mut byte), "out", t),
+                )
+            };
+            (status, byte == SENTINEL_BOOL_BYTE)
+        }),
+        pc("phys_geom_segment_closest_points", &["a", "b", "out"], move |t| {
+            let mut out = PhysSegmentClosest {
+                s: 7.0,
+                ..PhysSegmentClosest::default()
+            };
+            let (a, b) = (
+                segment(v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0)),
+                segment(v(0.0, 1.0, 0.0), v(1.0, 1.0, 1.0)),
+            );
+            let status = unsafe {
+                phys_geom_segment_closest_points(arg_in(&a, "a", t), arg_in(&b, "b", t), arg(&mut out, "out", t))
+            };
+            (status, out.s == 7.0)
+        }),
+        pc(
+            "phys_geom_segment_point_distance_squared",
+            &["segment", "point", "out"],
+            move |t| {
+                let mut out = 7.0f32;
+                let s = segment(v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0));
+                let status = unsafe {
+                    phys_geom_segment_point_distance_squared(
+                        arg_in(&s, "segment", t),
+                        arg_in(&v(0.0, 2.0, 0.0), "point", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, out == 7.0)
+            },
+        ),
+        pc(
+            "phys_geom_box_point_distance_squared",
+            &["aabb", "point", "out"],
+            move |t| {
+                let mut out = 7.0f32;
+                let status = unsafe {
+                    phys_geom_box_point_distance_squared(
+                        arg_in(&cube(1.0), "aabb", t),
+                        arg_in(&v(0.0, 2.0, 0.0), "point", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                (status, out == 7.0)
+            },
+        ),
+        pc(
+            "phys_geom_swept_spheres",
+            &["a", "motion_a", "b", "motion_b", "out_hit", "out_t"],
+            move |t| {
+                let (mut byte, mut out) = (SENTINEL_BOOL_BYTE, 7.0f32);
+                let (a, b) = (
+                    sphere(1.0),
+                    PhysSphere {
+                        center: v(5.0, 0.0, 0.0),
+                        radius: 1.0,
+                    },
+                );
+                let status = unsafe {
+                    phys_geom_swept_spheres(
+                        arg_in(&a, "a", t),
+                        arg_in(&v(4.0, 0.0, 0.0), "motion_a", t),
+                        arg_in(&b, "b", t),
+                        arg_in(&v(0.0, 0.0, 0.0), "motion_b", t),
+                        arg(bool_out(&mut byte), "out_hit", t),
+                        arg(&mut out, "out_t", t),
+                    )
+                };
+                (status, byte == SENTINEL_BOOL_BYTE && out == 7.0)
+            },
+        ),
+        pc("phys_geom_intersects", &["a", "b", "out"], move |t| {
+            let mut byte = SENTINEL_BOOL_BYTE;
+            let (a, b) = (ball_shape(v(0.0, 0.0, 0.0)), ball_shape(v(0.5, 0.0, 0.0)));
+            let status = unsafe {
+                phys_geom_intersects(
+                    arg_in(&a, "a", t),
+                    arg_in(&b, "b", t),
+                    arg(bool_out(&mut byte), "out", t),
+                )
+            };
+            (status, byte == SENTINEL_BOOL_BYTE)
+        }),
+        pc(
+            "phys_geom_segment_cast",
+            &["segment", "shape", "out_hit", "out_t", "out_normal"],
+            move |t| {
+                let (mut byte, mut out_t, mut normal) = (SENTINEL_BOOL_BYTE, 7.0f32, v(7.0, 7.0, 7.0));
+                let s = segment(v(-5.0, 0.0, 0.0), v(5.0, 0.0, 0.0));
+                let shape = ball_shape(v(0.0, 0.0, 0.0));
+                let status = unsafe {
+                    phys_geom_segment_cast(
+                        arg_in(&s, "segment", t),
+                        arg_in(&shape, "shape", t),
+                        arg(bool_out(&mut byte), "out_hit", t),
+                        arg(&mut out_t, "out_t", t),
+                        arg(&mut normal, "out_normal", t),
+                    )
+                };
+                (
+                    status,
+                    byte == SENTINEL_BOOL_BYTE && out_t == 7.0 && normal == v(7.0, 7.0, 7.0),
+                )
+            },
+        ),
         pc("phys_find_pairs", &["world", "callback"], move |t| {
             let mut calls = 0usize;
             let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
@@ -1162,7 +1323,11 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
                 // `bool` and function pointers cannot be misaligned.
                 let applies = match bad {
                     Bad::Null => !matches!(name, "desc" | "descs" | "filter"),
-                    Bad::Misaligned => !matches!(name, "out_hit" | "out_touching" | "out_should_rotate" | "callback"),
+                    Bad::Misaligned => {
+                        let bool_out = matches!(name, "out_hit" | "out_touching" | "out_should_rotate")
+                            || (name == "out" && BOOL_OUT.contains(&c.function));
+                        !(bool_out || name == "callback")
+                    }
                 };
                 if !applies {
                     continue;
@@ -1187,7 +1352,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 450, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 512, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -68,7 +68,15 @@ fn header_is_generated_from_the_sources() {
     // Only the FFI layer is parsed: its types and functions are the ABI, and
     // nothing else of the crate leaks into the header.
     let mut builder = cbindgen::Builder::new().with_config(config);
-    for file in ["error.rs", "types.rs", "world.rs", "query.rs", "narrow.rs", "shape.rs"] {
+    for file in [
+        "error.rs",
+        "types.rs",
+        "world.rs",
+        "query.rs",
+        "narrow.rs",
+        "shape.rs",
+        "geom.rs",
+    ] {
         builder = builder.with_src(dir.join("src").join("ffi").join(file));
     }
     let mut generated = Vec::new();

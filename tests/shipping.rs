@@ -92,6 +92,9 @@ abi_layout! {
     PhysShapeHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32 }
     PhysClosest: size 56, align 8 { collider: 0, user_data: 8, distance: 16 }
     PhysRay: size 24, align 4 { origin: 0, direction: 12 }
+    PhysPlane: size 16, align 4 { normal: 0, d: 12 }
+    PhysVec2: size 8, align 4 { x: 0, y: 4 }
+    PhysSegmentClosest: size 36, align 4 { s: 0, t: 4, point_a: 8, point_b: 20, distance_squared: 32 }
     PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0 }
     PhysShape: size 48, align 8 { kind: 0, data: 8 }
 }

@@ -568,6 +568,75 @@ inline std::optional<PhysContact> shape_contact(const Shape& a, const Shape& b) 
     return c;
 }
 
+// The book's free geometry (Collision.h), no world needed.
+namespace geom {
+
+// The plane through three points, normal (b - a) x (c - a) normalised.
+inline PhysPlane plane_from_points(const PhysVec3& a, const PhysVec3& b, const PhysVec3& c) {
+    PhysPlane plane{};
+    detail::check(phys_geom_plane_from_points(&a, &b, &c, &plane), "phys_geom_plane_from_points");
+    return plane;
+}
+// normal . p + d, positive on the normal's side.
+inline float signed_distance(const PhysPlane& plane, const PhysVec3& p) {
+    float distance = 0.0f;
+    detail::check(phys_geom_plane_signed_distance(&plane, &p, &distance), "phys_geom_plane_signed_distance");
+    return distance;
+}
+// Whether the convex polygon (either winding) contains p, edges included.
+inline bool polygon_contains(const std::vector<PhysVec2>& polygon, const PhysVec2& p) {
+    bool inside = false;
+    detail::check(phys_geom_polygon_contains(polygon.data(), polygon.size(), &p, &inside), "phys_geom_polygon_contains");
+    return inside;
+}
+inline PhysSegmentClosest segment_closest_points(const PhysSegment& a, const PhysSegment& b) {
+    PhysSegmentClosest closest{};
+    detail::check(phys_geom_segment_closest_points(&a, &b, &closest), "phys_geom_segment_closest_points");
+    return closest;
+}
+inline float segment_point_distance_squared(const PhysSegment& segment, const PhysVec3& p) {
+    float d = 0.0f;
+    detail::check(phys_geom_segment_point_distance_squared(&segment, &p, &d), "phys_geom_segment_point_distance_squared");
+    return d;
+}
+inline float box_point_distance_squared(const PhysAabb& box, const PhysVec3& p) {
+    float d = 0.0f;
+    detail::check(phys_geom_box_point_distance_squared(&box, &p, &d), "phys_geom_box_point_distance_squared");
+    return d;
+}
+// When two moving spheres first touch, as a fraction of the step.
+inline std::optional<float> swept_spheres(const PhysSphere& a, const PhysVec3& motion_a, const PhysSphere& b,
+                                          const PhysVec3& motion_b) {
+    bool hit = false;
+    float t = 0.0f;
+    if (!detail::check(phys_geom_swept_spheres(&a, &motion_a, &b, &motion_b, &hit, &t), "phys_geom_swept_spheres") ||
+        !hit) {
+        return std::nullopt;
+    }
+    return t;
+}
+inline bool intersects(const Shape& a, const Shape& b) {
+    bool touching = false;
+    detail::check(phys_geom_intersects(&a.raw(), &b.raw(), &touching), "phys_geom_intersects");
+    return touching;
+}
+// Where a segment enters a shape: t along it and the outward normal there.
+struct SegmentHit {
+    float t = 0.0f;
+    PhysVec3 normal{};
+};
+inline std::optional<SegmentHit> segment_cast(const PhysSegment& segment, const Shape& shape) {
+    bool hit = false;
+    SegmentHit out;
+    if (!detail::check(phys_geom_segment_cast(&segment, &shape.raw(), &hit, &out.t, &out.normal), "phys_geom_segment_cast") ||
+        !hit) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+}  // namespace geom
+
 namespace detail {
 
 // Carries a callable through collide's void* context; see the top of the file

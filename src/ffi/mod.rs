@@ -8,6 +8,7 @@
 //! out-pointers and are written only when the status is `PHYS_OK`.
 
 pub mod error;
+pub mod geom;
 pub mod narrow;
 pub mod query;
 pub mod shape;
@@ -15,6 +16,7 @@ pub mod types;
 pub mod world;
 
 pub use error::PhysStatus;
+pub use geom::*;
 pub use narrow::*;
 pub use query::*;
 pub use shape::*;

@@ -168,6 +168,22 @@ LAYOUT_TYPE(PhysRay, 24, 4);
 LAYOUT_MEMBER(PhysRay, origin, 0);
 LAYOUT_MEMBER(PhysRay, direction, 12);
 
+/* The book's free geometry. */
+LAYOUT_TYPE(PhysPlane, 16, 4);
+LAYOUT_MEMBER(PhysPlane, normal, 0);
+LAYOUT_MEMBER(PhysPlane, d, 12);
+
+LAYOUT_TYPE(PhysVec2, 8, 4);
+LAYOUT_MEMBER(PhysVec2, x, 0);
+LAYOUT_MEMBER(PhysVec2, y, 4);
+
+LAYOUT_TYPE(PhysSegmentClosest, 36, 4);
+LAYOUT_MEMBER(PhysSegmentClosest, s, 0);
+LAYOUT_MEMBER(PhysSegmentClosest, t, 4);
+LAYOUT_MEMBER(PhysSegmentClosest, point_a, 8);
+LAYOUT_MEMBER(PhysSegmentClosest, point_b, 20);
+LAYOUT_MEMBER(PhysSegmentClosest, distance_squared, 32);
+
 /* Any shape: a kind and a union. */
 LAYOUT_TYPE(PhysShapeData, 40, 8);
 LAYOUT_MEMBER(PhysShapeData, aabb, 0);
