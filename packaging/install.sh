@@ -5,7 +5,10 @@
 #
 #   PREFIX/include/collide.h                      the C header
 #   PREFIX/include/collide.hpp                    the header-only C++17 wrapper
-#   PREFIX/lib/libcollide.a, libcollide.so        the static and shared library
+#   PREFIX/lib/libcollide.a                       the static library
+#   PREFIX/lib/libcollide.so.VERSION              the shared library (SONAME
+#   PREFIX/lib/libcollide.so.MAJOR -> .so.VERSION libcollide.so.MAJOR), with the
+#   PREFIX/lib/libcollide.so -> .so.MAJOR         loader's and the linker's links
 #   PREFIX/lib/pkgconfig/collide.pc               for `pkg-config --cflags --libs collide`
 #   PREFIX/lib/cmake/collide/collideConfig.cmake  for `find_package(collide)`:
 #   PREFIX/lib/cmake/collide/collideConfigVersion.cmake   collide::collide (static)
@@ -80,14 +83,21 @@ configure() {
         -e "s|@NATIVE_LIBS@|$(sed_escape "$native_libs")|g" \
         -e "s|@CMAKE_NATIVE_LIBS@|$(sed_escape "$cmake_native_libs")|g" \
         -e "s|@POINTER_BYTES@|$pointer_bytes|g" \
+        -e "s|@SONAME@|$(sed_escape "$soname")|g" \
         "$1" >"$2"
 }
 
+major=${version%%.*}
+soname=libcollide.so.$major
+
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/collide"
 cp "$root/include/collide.h" "$root/bindings/cpp/collide.hpp" "$prefix/include/"
-cp "$libdir/libcollide.a" "$libdir/libcollide.so" "$prefix/lib/"
+cp "$libdir/libcollide.a" "$prefix/lib/"
+cp "$libdir/libcollide.so" "$prefix/lib/libcollide.so.$version"
+ln -sf "libcollide.so.$version" "$prefix/lib/$soname"
+ln -sf "$soname" "$prefix/lib/libcollide.so"
 chmod 644 "$prefix/include/collide.h" "$prefix/include/collide.hpp" "$prefix/lib/libcollide.a"
-chmod 755 "$prefix/lib/libcollide.so"
+chmod 755 "$prefix/lib/libcollide.so.$version"
 configure "$root/packaging/collide.pc.in" "$prefix/lib/pkgconfig/collide.pc"
 configure "$root/packaging/collideConfig.cmake.in" "$prefix/lib/cmake/collide/collideConfig.cmake"
 configure "$root/packaging/collideConfigVersion.cmake.in" "$prefix/lib/cmake/collide/collideConfigVersion.cmake"

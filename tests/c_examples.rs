@@ -461,3 +461,38 @@ fn shapes_are_said_one_way_and_hulls_and_meshes_are_shared() {
     let summary = records.iter().find(|r| r.kind == "summary").expect("a summary line");
     assert_eq!(summary.num::<usize>("colliders"), 11, "{output}");
 }
+
+/// README's second C snippet (a shared hull, a character's move and slide),
+/// compiled as the body of a C99 `main` after a world with a floor is made,
+/// and run: both rocks are added, and the walk down and on meets the floor
+/// with an upward normal (grounded).
+#[test]
+fn the_readme_shape_snippet_compiles_and_the_hero_is_grounded() {
+    use common::c::{cc, command_of, lib_dir, makefile_native_libs, manifest_dir, stdout_of};
+    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README.md is readable");
+    let snippets: Vec<&str> = readme
+        .split("```c\n")
+        .skip(1)
+        .map(|s| &s[..s.find("```").expect("the snippet ends")])
+        .collect();
+    let snippet = snippets.get(1).expect("README has a second C snippet");
+    let dir = common::c::fresh_dir("readme-c-shapes");
+    let source = dir.join("readme_shapes.c");
+    let program = format!(
+        "#include \"collide.h\"\n#include <stdio.h>\nint main(void) {{\n    PhysWorld* world;\n    phys_world_create(&world);\n    PhysAabb floor_box = {{{{-10, -1, -10}}, {{10, 0, 10}}}};\n    PhysCollider floor;\n    phys_add_box(world, &floor_box, NULL, &floor);\n{snippet}\n    size_t count = 0;\n    phys_world_count(world, &count);\n    int grounded = 0;\n    for (size_t i = 0; i < n; ++i) grounded |= hits[i].collider.bits == floor.bits && hits[i].normal.y > 0.7f;\n    printf(\"count=%zu hits=%zu grounded=%d\\n\", count, n, grounded);\n    phys_world_destroy(world);\n    return count == 3 && grounded ? 0 : 1;\n}}\n"
+    );
+    std::fs::write(&source, program).expect("the program can be written");
+    let binary = dir.join("readme_shapes");
+    let mut compile = command_of(&cc());
+    compile
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+        .arg(manifest_dir().join("include"))
+        .arg(&source)
+        .arg("-o")
+        .arg(&binary)
+        .arg(lib_dir().join("libcollide.a"))
+        .args(makefile_native_libs());
+    stdout_of(&mut compile);
+    let output = stdout_of(&mut std::process::Command::new(&binary));
+    assert!(output.contains("count=3") && output.contains("grounded=1"), "{output}");
+}

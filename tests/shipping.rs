@@ -321,6 +321,13 @@ fn the_library_ships_static_and_shared_and_exports_the_header_s_functions() {
     }
     // `lib_dir` asserts that libcollide.a and libcollide.so were built.
     let shared = lib_dir().join("libcollide.so");
+    require_tool("readelf", "the ELF reader", "binutils");
+    let dynamic = stdout_of(Command::new("readelf").arg("--dynamic").arg(&shared));
+    assert!(
+        dynamic.contains(&format!("Library soname: [{}]", soname())),
+        "libcollide.so's SONAME is {}:\n{dynamic}",
+        soname()
+    );
 
     require_tool("nm", "the symbol lister", "binutils");
     let symbols = stdout_of(Command::new("nm").args(["--dynamic", "--defined-only"]).arg(&shared));
@@ -476,14 +483,30 @@ fn install_script_installs_the_libraries_headers_and_package_files() {
             "lib/cmake/collide/collideConfigVersion.cmake",
             "lib/libcollide.a",
             "lib/libcollide.so",
+            &format!("lib/{}", soname()),
+            &format!("lib/libcollide.so.{}", env!("CARGO_PKG_VERSION")),
             "lib/pkgconfig/collide.pc",
         ]
     );
+    // The loader's and the linker's names are links to the versioned file.
+    for (link, target) in [
+        ("lib/libcollide.so", soname()),
+        (
+            &format!("lib/{}", soname()),
+            format!("libcollide.so.{}", env!("CARGO_PKG_VERSION")),
+        ),
+    ] {
+        let points_to = std::fs::read_link(prefix.join(link)).unwrap_or_else(|e| panic!("{link}: {e}"));
+        assert_eq!(points_to, Path::new(&target), "{link}");
+    }
     for (installed, source) in [
         ("include/collide.h", manifest_dir().join("include/collide.h")),
         ("include/collide.hpp", manifest_dir().join("bindings/cpp/collide.hpp")),
         ("lib/libcollide.a", lib_dir().join("libcollide.a")),
-        ("lib/libcollide.so", lib_dir().join("libcollide.so")),
+        (
+            &format!("lib/libcollide.so.{}", env!("CARGO_PKG_VERSION")),
+            lib_dir().join("libcollide.so"),
+        ),
     ] {
         let same = std::fs::read(prefix.join(installed)).ok() == std::fs::read(&source).ok();
         assert!(same, "{installed} is a copy of {}", source.display());
@@ -512,6 +535,11 @@ fn install_script_installs_the_libraries_headers_and_package_files() {
         !format!("{pc}{config}{version}").contains('@'),
         "every @PLACEHOLDER@ is filled"
     );
+}
+
+/// The shared library's SONAME: `libcollide.so.MAJOR`.
+fn soname() -> String {
+    format!("libcollide.so.{}", env!("CARGO_PKG_VERSION_MAJOR"))
 }
 
 /// What `bullets` prints when built by the Makefile: the reference the
@@ -561,10 +589,15 @@ fn pkg_config_builds_bullets_against_the_installed_library() {
         [
             format!("-I{}", prefix.join("include").display()),
             format!("-L{}", lib.display()),
+            format!("-Wl,-rpath,{}", lib.display()),
             "-lcollide".to_owned(),
         ]
     );
-    let mut static_libs = vec![format!("-L{}", lib.display()), "-lcollide".to_owned()];
+    let mut static_libs = vec![
+        format!("-L{}", lib.display()),
+        format!("-Wl,-rpath,{}", lib.display()),
+        "-lcollide".to_owned(),
+    ];
     static_libs.extend(native_static_libs().iter().cloned());
     assert_eq!(pkg_config(&["--static", "--libs"]), static_libs);
 
@@ -584,8 +617,9 @@ fn pkg_config_builds_bullets_against_the_installed_library() {
             .arg("-o")
             .arg(&shared),
     );
-    assert!(needed_libraries(&shared).contains(&"libcollide.so".to_owned()));
-    let output = stdout_of(Command::new(&shared).env("LD_LIBRARY_PATH", &lib));
+    // It needs the SONAME and finds it by its run path: no environment.
+    assert!(needed_libraries(&shared).contains(&soname()));
+    let output = stdout_of(Command::new(&shared).env_remove("LD_LIBRARY_PATH"));
     assert_eq!(output, reference_bullets_output(), "bullets on libcollide.so");
 
     // The static recipe of collide.pc's comment: the archive by its path,
@@ -607,7 +641,7 @@ fn pkg_config_builds_bullets_against_the_installed_library() {
             .arg("-o")
             .arg(&fixed),
     );
-    assert!(!needed_libraries(&fixed).contains(&"libcollide.so".to_owned()));
+    assert!(!needed_libraries(&fixed).iter().any(|l| l.starts_with("libcollide")));
     let output = stdout_of(&mut Command::new(&fixed));
     assert_eq!(output, reference_bullets_output(), "bullets on libcollide.a");
 }
@@ -646,13 +680,14 @@ fn cmake_find_package_builds_the_examples_against_the_installed_library() {
 
     // collide::collide links the archive and the native libraries.
     let bullets = dir.join("bullets");
-    assert!(!needed_libraries(&bullets).contains(&"libcollide.so".to_owned()));
+    assert!(!needed_libraries(&bullets).iter().any(|l| l.starts_with("libcollide")));
     assert_eq!(stdout_of(&mut Command::new(&bullets)), reference_bullets_output());
 
-    // collide::shared links libcollide.so by name (it has no SONAME).
+    // collide::shared links libcollide.so by its SONAME, found by the run
+    // path CMake records: no environment.
     let shared = dir.join("bullets_shared");
-    assert!(needed_libraries(&shared).contains(&"libcollide.so".to_owned()));
-    let output = stdout_of(Command::new(&shared).env("LD_LIBRARY_PATH", installed_prefix().join("lib")));
+    assert!(needed_libraries(&shared).contains(&soname()));
+    let output = stdout_of(Command::new(&shared).env_remove("LD_LIBRARY_PATH"));
     assert_eq!(output, reference_bullets_output());
 
     // The C++ wrapper, from the installed collide.hpp.
