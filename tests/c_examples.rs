@@ -496,3 +496,45 @@ fn the_readme_shape_snippet_compiles_and_the_hero_is_grounded() {
     let output = stdout_of(&mut std::process::Command::new(&binary));
     assert!(output.contains("count=3") && output.contains("grounded=1"), "{output}");
 }
+
+/// Every C and C++ example builds with clang and clang++ too (C99 and
+/// C++17, `-Wall -Wextra -Werror -pedantic`; the C++ ones also with
+/// `-fno-exceptions -fno-rtti`) and passes its own checks.
+#[test]
+fn every_example_builds_and_passes_with_clang() {
+    use common::c::{make_examples, profile_dir, require_tool};
+    require_tool("clang", "the C compiler clang", "clang");
+    require_tool("clang++", "the C++ compiler clang++", "clang");
+    let dir = profile_dir().join("c-examples-clang");
+    let book_game = dir.join("book_game");
+    make_examples(
+        &dir,
+        &["CC=clang".to_owned(), "CXX=clang++".to_owned()],
+        [
+            std::ffi::OsStr::new("all"),
+            std::ffi::OsStr::new("cpp_wrapper"),
+            std::ffi::OsStr::new("cpp_tour"),
+            std::ffi::OsStr::new("noexcept"),
+            std::ffi::OsStr::new("threads"),
+            book_game.as_os_str(),
+        ],
+    );
+    for program in [
+        "bullets",
+        "pairs",
+        "shapes",
+        "cpp_wrapper",
+        "cpp_tour",
+        "cpp_tour_noexcept",
+        "cpp_wrapper_noexcept",
+        "pairs_noexcept",
+        "threads",
+        "book_game",
+    ] {
+        // `run` fails on a non-zero exit: each program exits 1 on a failed check.
+        let output = run(&dir.join(program));
+        let last = output.lines().last().unwrap_or_default();
+        assert!(last.starts_with("summary"), "{program}: {output}");
+        assert!(!last.contains("FAILED"), "{program}: {last}");
+    }
+}
