@@ -1,14 +1,15 @@
-// PhysWorld.h (collide): the book's PhysWorld interface over collide's C
-// ABI: the port onto collide is this file, PhysWorld.cpp and one line of
-// BoxComponent.cpp (see PORT.md). The book's version is ../book/PhysWorld.h.
+// PhysWorld.h (collide): the book's PhysWorld interface over collide (its
+// C++ wrapper, collide.hpp): the port onto collide is this file,
+// PhysWorld.cpp and one line of BoxComponent.cpp (see PORT.md). The book's
+// version is ../book/PhysWorld.h.
 #pragma once
 
 #include "Collision.h"
 
 // collide.h names its opaque world PhysWorld, as the book names this class:
-// include it with the C type renamed to CollideWorld.
+// include it (through the wrapper) with the C type renamed to CollideWorld.
 #define PhysWorld CollideWorld
-#include "collide.h"
+#include "collide.hpp"
 #undef PhysWorld
 
 #include <functional>
@@ -17,10 +18,7 @@
 class PhysWorld
 {
 public:
-    PhysWorld();
-    ~PhysWorld();
-    PhysWorld(const PhysWorld&) = delete;
-    PhysWorld& operator=(const PhysWorld&) = delete;
+    PhysWorld() = default;
 
     // Used to give helpful information about collision results
     struct CollisionInfo
@@ -52,6 +50,6 @@ public:
     void UpdateBox(class BoxComponent* box, const AABB& objectBox, bool shouldRotate);
 
 private:
-    CollideWorld* mWorld;
-    std::unordered_map<const class BoxComponent*, PhysCollider> mColliders;
+    collide::World mWorld;
+    std::unordered_map<const class BoxComponent*, collide::Collider> mColliders;
 };
