@@ -267,6 +267,25 @@ int main() {
     world.remove(crates[1]);
     expect(!world.contains(crates[1]) && world.size() == 13, "a crate removed");
 
+    // Debug drawing: the box alone is its 12 edges; the whole world with
+    // bounds and tree draws more; a hit is a point and its normal.
+    {
+        collide::World single;
+        single.add_box(collide::aabb(Vec3{0, 0, 0}, Vec3{1, 1, 1}));
+        std::size_t lines = 0;
+        single.debug_draw([&lines](const PhysVec3&, const PhysVec3&, std::uint32_t) { ++lines; });
+        expect(lines == 12, "a box is drawn as its 12 edges");
+        std::size_t everything = 0;
+        world.debug_draw([&everything](const PhysVec3&, const PhysVec3&, std::uint32_t) { ++everything; },
+                         PHYS_DEBUG_DRAW_ALL);
+        std::size_t hit_lines = 0;
+        collide::debug_draw_hit(*world.segment_cast(Vec3{0, 5, 0}, Vec3{0, -1.5f, 0}),
+                                [&hit_lines](const PhysVec3&, const PhysVec3&, std::uint32_t) { ++hit_lines; });
+        std::printf("draw box_lines=%zu world_lines_positive=%d hit_lines=%zu\n", lines, everything > 100 ? 1 : 0,
+                    hit_lines);
+        expect(hit_lines == 4, "a hit is a point and its normal");
+    }
+
     // Mistakes: refused, the world unchanged.
     refused("stale", PHYS_ERROR_STALE_HANDLE, [&] { world.remove(crates[1]); });
     refused("inverted", PHYS_ERROR_INVERTED_BOX,

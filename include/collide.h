@@ -112,6 +112,32 @@
 #define PHYS_SHAPE_MESH 9
 
 /**
+ * `phys_world_debug_draw` flag: every collider's shape.
+ */
+#define PHYS_DEBUG_DRAW_SHAPES 1
+
+/**
+ * `phys_world_debug_draw` flag: every collider's bounding box.
+ */
+#define PHYS_DEBUG_DRAW_BOUNDS 2
+
+/**
+ * `phys_world_debug_draw` flag: the tree's inner nodes.
+ */
+#define PHYS_DEBUG_DRAW_TREE 4
+
+/**
+ * `phys_world_debug_draw` flag: the contacts of the pairs the last
+ * `phys_find_pairs[_into]` found.
+ */
+#define PHYS_DEBUG_DRAW_CONTACTS 8
+
+/**
+ * Every `PHYS_DEBUG_DRAW_*` flag.
+ */
+#define PHYS_DEBUG_DRAW_ALL (((PHYS_DEBUG_DRAW_SHAPES | PHYS_DEBUG_DRAW_BOUNDS) | PHYS_DEBUG_DRAW_TREE) | PHYS_DEBUG_DRAW_CONTACTS)
+
+/**
  * The result of every fallible `phys_*` function. `PHYS_OK` is 0; every
  * other value names one class of failure, after which the world is
  * unchanged and no output was written.
@@ -774,6 +800,56 @@ typedef struct PhysSegmentClosest {
    */
   float distance_squared;
 } PhysSegmentClosest;
+
+/**
+ * What a game draws with: its context and its primitives, colors as
+ * `0xRRGGBBAA`. `line` is required; a NULL primitive is drawn as lines (and
+ * NULL `text` draws nothing). The callbacks must not unwind into collide;
+ * they may run read-only calls on the world being drawn.
+ */
+typedef struct PhysDebugDraw {
+  /**
+   * Passed to every callback.
+   */
+  void *ctx;
+  /**
+   * A line from `a` to `b`. Required.
+   */
+  void (*line)(void *ctx, struct PhysVec3 a, struct PhysVec3 b, uint32_t color);
+  /**
+   * A triangle's outline, or NULL.
+   */
+  void (*triangle)(void *ctx,
+                   struct PhysVec3 a,
+                   struct PhysVec3 b,
+                   struct PhysVec3 c,
+                   uint32_t color);
+  /**
+   * An oriented box (an axis-aligned one has the identity rotation), or
+   * NULL.
+   */
+  void (*oriented_box)(void *ctx,
+                       struct PhysVec3 center,
+                       struct PhysQuat rotation,
+                       struct PhysVec3 half_extents,
+                       uint32_t color);
+  /**
+   * A sphere, or NULL.
+   */
+  void (*sphere)(void *ctx, struct PhysVec3 center, float radius, uint32_t color);
+  /**
+   * A capsule around the segment `a`–`b`, or NULL.
+   */
+  void (*capsule)(void *ctx, struct PhysVec3 a, struct PhysVec3 b, float radius, uint32_t color);
+  /**
+   * A point `size` across, or NULL.
+   */
+  void (*point)(void *ctx, struct PhysVec3 p, float size, uint32_t color);
+  /**
+   * A label (NUL-terminated, valid during the call), or NULL.
+   */
+  void (*text)(void *ctx, struct PhysVec3 at, const char *text, uint32_t color);
+} PhysDebugDraw;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1921,6 +1997,27 @@ PhysStatus phys_geom_segment_cast(const struct PhysSegment *segment,
                                   bool *out_hit,
                                   float *out_t,
                                   struct PhysVec3 *out_normal);
+
+/**
+ * Draws the world through `draw`: what `flags` (`PHYS_DEBUG_DRAW_*`, or'ed)
+ * asks for. Reads the world only.
+ * `PHYS_ERROR_INVALID_ARGUMENT` for a NULL `draw->line` or unknown flags.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; every non-NULL function
+ * pointer of `*draw` has its declared signature.
+ */
+PhysStatus phys_world_debug_draw(const struct PhysWorld *world,
+                                 const struct PhysDebugDraw *draw,
+                                 uint32_t flags);
+
+/**
+ * Draws a cast's hit through `draw`: its point and its normal.
+ *
+ * # Safety
+ * As `phys_world_debug_draw`.
+ */
+PhysStatus phys_debug_draw_hit(const struct PhysHit *hit, const struct PhysDebugDraw *draw);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -39,6 +39,7 @@ mod broad;
 mod bvh;
 mod character;
 mod collider;
+mod debug_draw;
 mod error;
 #[doc(hidden)]
 pub mod ffi;
@@ -58,6 +59,7 @@ pub use broad::events::PairEvents;
 pub use broad::Pair;
 pub use character::{clip_motion, MoveAndSlide, MOVE_AND_SLIDE_SKIN};
 pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter};
+pub use debug_draw::{debug_draw_hit, debug_draw_shape, Color, DebugDraw, DebugDrawOptions};
 pub use error::{Error, Result};
 /// The math library of collide's API, re-exported: `collide::glam::Vec3`
 /// is `collide::math::Vec3`.

@@ -999,6 +999,16 @@ impl World {
         self.closest(&Shape::Sphere(Sphere::new(point, 0.0)), max_distance, filter)
     }
 
+    /// The tree over the colliders (for the debug drawing of its nodes).
+    pub(crate) fn tree(&self) -> &Bvh<Proxy> {
+        &self.bvh
+    }
+
+    /// The pairs the last [`World::pairs`] (or [`World::pair_events`]) found.
+    pub(crate) fn last_pairs(&self) -> &[Pair] {
+        self.pair_cache.last_pairs()
+    }
+
     /// The live collider `key` names, or [`Error::StaleHandle`].
     fn live(&self, key: ColliderKey) -> Result<&Collider> {
         self.colliders.get(key).ok_or(Error::StaleHandle)

@@ -171,6 +171,26 @@ fn buffer_call<T: Copy + PartialEq + 'static>(
     }
 }
 
+/// Counts the lines drawn into `*count`.
+unsafe extern "C" fn count_lines(ctx: *mut std::ffi::c_void, _a: PhysVec3, _b: PhysVec3, _color: u32) {
+    // SAFETY: `counting_drawer` passes a `usize` as the context.
+    unsafe { *ctx.cast::<usize>() += 1 };
+}
+
+/// A debug drawer that counts its lines into `count`.
+fn counting_drawer(count: &mut usize) -> PhysDebugDraw {
+    PhysDebugDraw {
+        ctx: (count as *mut usize).cast(),
+        line: Some(count_lines),
+        triangle: None,
+        oriented_box: None,
+        sphere: None,
+        capsule: None,
+        point: None,
+        text: None,
+    }
+}
+
 /// The functions whose `out` is a `bool*`, which cannot be misaligned.
 const BOOL_OUT: [&str; 2] = ["phys_geom_polygon_contains", "phys_geom_intersects"];
 
@@ -1177,6 +1197,25 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 )
             },
         ),
+        pc("phys_world_debug_draw", &["world", "draw"], move |t| {
+            let mut lines = 0usize;
+            let draw = counting_drawer(&mut lines);
+            let status = unsafe {
+                phys_world_debug_draw(arg(world, "world", t), arg_in(&draw, "draw", t), PHYS_DEBUG_DRAW_SHAPES)
+            };
+            (status, lines == 0 || status == PHYS_OK)
+        }),
+        pc("phys_debug_draw_hit", &["hit", "draw"], move |t| {
+            let mut lines = 0usize;
+            let draw = counting_drawer(&mut lines);
+            let hit = PhysHit {
+                point: v(0.0, 0.0, 0.0),
+                normal: v(0.0, 1.0, 0.0),
+                ..sentinel_hit()
+            };
+            let status = unsafe { phys_debug_draw_hit(arg_in(&hit, "hit", t), arg_in(&draw, "draw", t)) };
+            (status, lines == 0 || status == PHYS_OK)
+        }),
         pc("phys_find_pairs", &["world", "callback"], move |t| {
             let mut calls = 0usize;
             let callback: PhysPairCallback = if t == Some(("callback", Bad::Null)) {
@@ -1352,7 +1391,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 512, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 520, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

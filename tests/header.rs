@@ -76,6 +76,7 @@ fn header_is_generated_from_the_sources() {
         "narrow.rs",
         "shape.rs",
         "geom.rs",
+        "draw.rs",
     ] {
         builder = builder.with_src(dir.join("src").join("ffi").join(file));
     }

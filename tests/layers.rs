@@ -2,7 +2,7 @@
 //! names a module of the file's own layer or of one below it:
 //!
 //! ```text
-//! math, error, prefetch, visit ← bvh ← shape ← query ← collider ← broad ← world, character ← ffi
+//! math, error, prefetch, visit ← bvh ← shape ← query ← collider ← broad ← world, character, debug_draw ← ffi
 //! ```
 //!
 //! `bvh` is a tree over any payload (the world's colliders, a mesh's
@@ -21,7 +21,7 @@ fn layer(module: &str) -> Option<usize> {
         "query" => 3,
         "collider" => 4,
         "broad" => 5,
-        "world" | "character" => 6,
+        "world" | "character" | "debug_draw" => 6,
         "ffi" => 7,
         _ => return None,
     })

@@ -97,6 +97,7 @@ abi_layout! {
     PhysSegmentClosest: size 36, align 4 { s: 0, t: 4, point_a: 8, point_b: 20, distance_squared: 32 }
     PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0 }
     PhysShape: size 48, align 8 { kind: 0, data: 8 }
+    PhysDebugDraw: size 64, align 8 { ctx: 0, line: 8, triangle: 16, oriented_box: 24, sphere: 32, capsule: 40, point: 48, text: 56 }
 }
 
 /// The arguments of a `NAME(a, b, c);` line of abi_layout.c.
@@ -145,6 +146,7 @@ fn header_structs() -> BTreeMap<String, Vec<String>> {
     let header = read(&manifest_dir().join("include/collide.h"));
     let mut structs = BTreeMap::new();
     let mut current: Option<(String, Vec<String>)> = None;
+    let mut pending = String::new();
     for line in header.lines().map(str::trim) {
         let opened = line
             .strip_prefix("typedef struct ")
@@ -157,9 +159,20 @@ fn header_structs() -> BTreeMap<String, Vec<String>> {
             }
         } else if let Some((_, members)) = current.as_mut() {
             let is_comment = line.starts_with("/*") || line.starts_with('*');
-            if let (false, Some(declaration)) = (is_comment, line.strip_suffix(';')) {
-                let name = declaration.rsplit([' ', '*']).next().expect("a member name");
+            if is_comment {
+                continue;
+            }
+            // A declaration may span lines (a function pointer's parameters).
+            pending.push_str(line);
+            pending.push(' ');
+            if let Some(declaration) = pending.trim_end().strip_suffix(';') {
+                let name = match declaration.split_once("(*") {
+                    // `void (*name)(...)`: a function pointer.
+                    Some((_, rest)) => rest.split(')').next().expect("a member name"),
+                    None => declaration.rsplit([' ', '*']).next().expect("a member name"),
+                };
                 members.push(name.to_owned());
+                pending.clear();
             }
         }
     }

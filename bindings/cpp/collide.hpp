@@ -711,6 +711,19 @@ bool fill(std::vector<T>& out, const char* call, Into into) {
     }
 }
 
+// A PhysDebugDraw whose line calls draw_line(a, b, color).
+template <class F>
+PhysDebugDraw line_drawer(F& draw_line) {
+    static_assert(std::is_invocable_v<F&, const PhysVec3&, const PhysVec3&, std::uint32_t>,
+                  "a line drawer is called as f(const PhysVec3& a, const PhysVec3& b, std::uint32_t color)");
+    PhysDebugDraw draw{};
+    draw.ctx = &draw_line;
+    draw.line = [](void* ctx, PhysVec3 a, PhysVec3 b, std::uint32_t color) noexcept {
+        (*static_cast<F*>(ctx))(a, b, color);
+    };
+    return draw;
+}
+
 inline std::optional<Hit> hit_if(bool ok, bool hit, const PhysHit& h) {
     return ok && hit ? std::optional<Hit>(Hit::from(h)) : std::nullopt;
 }
@@ -719,6 +732,14 @@ inline std::optional<Hit> hit_if(bool ok, bool hit, const PhysShapeHit& h) {
 }
 
 }  // namespace detail
+
+// Draws a cast's hit (its point and normal) as lines through draw_line.
+template <class F>
+void debug_draw_hit(const Hit& hit, F&& draw_line) {
+    const PhysDebugDraw draw = detail::line_drawer(draw_line);
+    const PhysHit raw{hit.collider.raw(), hit.user_data, hit.t, hit.point, hit.normal};
+    detail::check(phys_debug_draw_hit(&raw, &draw), "phys_debug_draw_hit");
+}
 
 // ---------------------------------------------------------------------------
 // The world.
@@ -1140,6 +1161,23 @@ public:
                                                   &slide.delta, &slide.hits),
                       "phys_move_and_slide_capsule");
         return slide;
+    }
+
+    // --- Debug drawing.
+
+    // Draws the world as lines through draw_line(const PhysVec3& a, const
+    // PhysVec3& b, std::uint32_t color) (0xRRGGBBAA): what flags
+    // (PHYS_DEBUG_DRAW_*, or'ed) asks for; collide draws every shape as
+    // lines. draw_line must not throw (collide's frames are C).
+    template <class F>
+    void debug_draw(F&& draw_line, std::uint32_t flags = PHYS_DEBUG_DRAW_SHAPES) const {
+        const PhysDebugDraw draw = detail::line_drawer(draw_line);
+        detail::check(phys_world_debug_draw(world_, &draw, flags), "phys_world_debug_draw");
+    }
+    // A renderer's own primitives (boxes, spheres, capsules, ...), any of
+    // them NULL but line.
+    void debug_draw(const PhysDebugDraw& draw, std::uint32_t flags) const {
+        detail::check(phys_world_debug_draw(world_, &draw, flags), "phys_world_debug_draw");
     }
 
     // --- Pairs.

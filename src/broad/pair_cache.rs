@@ -82,6 +82,11 @@ impl PairCache {
         }
     }
 
+    /// The pairs the last [`PairCache::update`] found.
+    pub fn last_pairs(&self) -> &[Pair] {
+        &self.pairs
+    }
+
     /// Every overlapping pair whose filters interact, `(a, b)` with `a < b`
     /// by key, sorted: the set of
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).

@@ -196,6 +196,31 @@ fn is_leaf(child: u32) -> bool {
     child != NULL_NODE && child & LEAF_BIT != 0
 }
 
+impl<T> Bvh<T> {
+    /// Calls `f(box, depth)` with the box of every inner node, the root's
+    /// at depth 0, parents before children: the tree as a debug drawing
+    /// shows it.
+    pub(crate) fn for_each_node_box(&self, mut f: impl FnMut(&Aabb, usize)) {
+        if self.root == NULL_NODE {
+            return;
+        }
+        if let Some(root) = self.nodes[self.root as usize].bounds() {
+            f(&root, 0);
+        }
+        let mut stack = vec![(self.root, 0usize)];
+        while let Some((index, depth)) = stack.pop() {
+            let node = &self.nodes[index as usize];
+            for slot in 0..4 {
+                let child = node.children[slot];
+                if child != NULL_NODE && !is_leaf(child) {
+                    f(&node.slot_box(slot), depth + 1);
+                    stack.push((child, depth + 1));
+                }
+            }
+        }
+    }
+}
+
 impl<T: LeafData> Bvh<T> {
     /// How many leaves the tree holds.
     #[inline]

@@ -7,6 +7,7 @@
 //! API, and translate its error into a [`PhysStatus`]. Outputs go through
 //! out-pointers and are written only when the status is `PHYS_OK`.
 
+pub mod draw;
 pub mod error;
 pub mod geom;
 pub mod narrow;
@@ -15,6 +16,7 @@ pub mod shape;
 pub mod types;
 pub mod world;
 
+pub use draw::*;
 pub use error::PhysStatus;
 pub use geom::*;
 pub use narrow::*;

@@ -200,6 +200,17 @@ LAYOUT_TYPE(PhysShape, 48, 8);
 LAYOUT_MEMBER(PhysShape, kind, 0);
 LAYOUT_MEMBER(PhysShape, data, 8);
 
+/* Debug drawing: a context and function pointers. */
+LAYOUT_TYPE(PhysDebugDraw, 64, 8);
+LAYOUT_MEMBER(PhysDebugDraw, ctx, 0);
+LAYOUT_MEMBER(PhysDebugDraw, line, 8);
+LAYOUT_MEMBER(PhysDebugDraw, triangle, 16);
+LAYOUT_MEMBER(PhysDebugDraw, oriented_box, 24);
+LAYOUT_MEMBER(PhysDebugDraw, sphere, 32);
+LAYOUT_MEMBER(PhysDebugDraw, capsule, 40);
+LAYOUT_MEMBER(PhysDebugDraw, point, 48);
+LAYOUT_MEMBER(PhysDebugDraw, text, 56);
+
 #ifdef LAYOUT_SELF_TEST
 /* A false fact: the build must fail here, naming self_test_PhysHit_normal. */
 LAYOUT_ASSERT(offsetof(PhysHit, normal) == 36, self_test_PhysHit_normal);
