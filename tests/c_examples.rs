@@ -366,24 +366,14 @@ fn pairs_finders_agree_through_callbacks_and_buffers() {
     assert!(records.iter().any(|r| r.kind == "summary" && r.str("rounds") == "3"));
 }
 
-/// README's C snippet, compiled as the body of a C99 `main` against
-/// `include/collide.h` and `libcollide.a` with every warning an error, and
-/// run: its bullet meets the wall 19 of its 30 units along.
-#[test]
-fn the_readme_c_snippet_compiles_and_hits_the_wall() {
+/// Compiles the C99 `program` (as `dir/name.c`) against `include/collide.h`
+/// and `libcollide.a` with every warning an error, runs it, and returns
+/// what it prints (failing on a non-zero exit).
+fn compile_and_run(dir: &std::path::Path, name: &str, program: &str) -> String {
     use common::c::{cc, command_of, lib_dir, makefile_native_libs, manifest_dir, stdout_of};
-    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README.md is readable");
-    let start = readme.find("```c\n").expect("README has a C snippet") + "```c\n".len();
-    let snippet = &readme[start..start + readme[start..].find("```").expect("the snippet ends")];
-    let dir = common::c::fresh_dir("readme-c");
-    let source = dir.join("readme.c");
-    let program = format!(
-        "#include <stdint.h>\n#include <stdio.h>\n{}\nint main(void) {{\n    int actor = 0;\n    void* my_actor = &actor;\n{}\n    printf(\"hit=%d t=%.6f\\n\", hit, (double)h.t);\n    return hit && h.t > 0.6333f && h.t < 0.6334f ? 0 : 1;\n}}\n",
-        snippet.lines().filter(|l| l.starts_with("#include")).collect::<Vec<_>>().join("\n"),
-        snippet.lines().filter(|l| !l.starts_with("#include")).collect::<Vec<_>>().join("\n"),
-    );
+    let source = dir.join(format!("{name}.c"));
     std::fs::write(&source, program).expect("the program can be written");
-    let binary = dir.join("readme");
+    let binary = dir.join(name);
     let mut compile = command_of(&cc());
     compile
         .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
@@ -394,7 +384,25 @@ fn the_readme_c_snippet_compiles_and_hits_the_wall() {
         .arg(lib_dir().join("libcollide.a"))
         .args(makefile_native_libs());
     stdout_of(&mut compile);
-    let output = stdout_of(&mut std::process::Command::new(&binary));
+    stdout_of(&mut std::process::Command::new(&binary))
+}
+
+/// README's C snippet, compiled as the body of a C99 `main` against
+/// `include/collide.h` and `libcollide.a` with every warning an error, and
+/// run: its bullet meets the wall 19 of its 30 units along.
+#[test]
+fn the_readme_c_snippet_compiles_and_hits_the_wall() {
+    use common::c::manifest_dir;
+    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README.md is readable");
+    let start = readme.find("```c\n").expect("README has a C snippet") + "```c\n".len();
+    let snippet = &readme[start..start + readme[start..].find("```").expect("the snippet ends")];
+    let dir = common::c::fresh_dir("readme-c");
+    let program = format!(
+        "#include <stdint.h>\n#include <stdio.h>\n{}\nint main(void) {{\n    int actor = 0;\n    void* my_actor = &actor;\n{}\n    printf(\"hit=%d t=%.6f\\n\", hit, (double)h.t);\n    return hit && h.t > 0.6333f && h.t < 0.6334f ? 0 : 1;\n}}\n",
+        snippet.lines().filter(|l| l.starts_with("#include")).collect::<Vec<_>>().join("\n"),
+        snippet.lines().filter(|l| !l.starts_with("#include")).collect::<Vec<_>>().join("\n"),
+    );
+    let output = compile_and_run(&dir, "readme", &program);
     assert!(output.contains("hit=1"), "README's bullet misses the wall: {output}");
 }
 
@@ -468,7 +476,7 @@ fn shapes_are_said_one_way_and_hulls_and_meshes_are_shared() {
 /// with an upward normal (grounded).
 #[test]
 fn the_readme_shape_snippet_compiles_and_the_hero_is_grounded() {
-    use common::c::{cc, command_of, lib_dir, makefile_native_libs, manifest_dir, stdout_of};
+    use common::c::manifest_dir;
     let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README.md is readable");
     let snippets: Vec<&str> = readme
         .split("```c\n")
@@ -477,23 +485,10 @@ fn the_readme_shape_snippet_compiles_and_the_hero_is_grounded() {
         .collect();
     let snippet = snippets.get(1).expect("README has a second C snippet");
     let dir = common::c::fresh_dir("readme-c-shapes");
-    let source = dir.join("readme_shapes.c");
     let program = format!(
         "#include \"collide.h\"\n#include <stdio.h>\nint main(void) {{\n    PhysWorld* world;\n    phys_world_create(&world);\n    PhysAabb floor_box = {{{{-10, -1, -10}}, {{10, 0, 10}}}};\n    PhysCollider floor;\n    phys_add_box(world, &floor_box, NULL, &floor);\n{snippet}\n    size_t count = 0;\n    phys_world_count(world, &count);\n    int grounded = 0;\n    for (size_t i = 0; i < n; ++i) grounded |= hits[i].collider.bits == floor.bits && hits[i].normal.y > 0.7f;\n    printf(\"count=%zu hits=%zu grounded=%d\\n\", count, n, grounded);\n    phys_world_destroy(world);\n    return count == 3 && grounded ? 0 : 1;\n}}\n"
     );
-    std::fs::write(&source, program).expect("the program can be written");
-    let binary = dir.join("readme_shapes");
-    let mut compile = command_of(&cc());
-    compile
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
-        .arg(manifest_dir().join("include"))
-        .arg(&source)
-        .arg("-o")
-        .arg(&binary)
-        .arg(lib_dir().join("libcollide.a"))
-        .args(makefile_native_libs());
-    stdout_of(&mut compile);
-    let output = stdout_of(&mut std::process::Command::new(&binary));
+    let output = compile_and_run(&dir, "readme_shapes", &program);
     assert!(output.contains("count=3") && output.contains("grounded=1"), "{output}");
 }
 

@@ -250,13 +250,7 @@ pub unsafe extern "C" fn phys_geom_swept_spheres(
         if !(motion_a.is_finite() && motion_b.is_finite()) {
             return Err(crate::error::Error::NonFinite("motion").into());
         }
-        match a.cast_sphere(motion_a, &b, motion_b) {
-            Some(toi) => {
-                out_t.write(toi.t);
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
+        out_t.write_some(out_hit, a.cast_sphere(motion_a, &b, motion_b).map(|toi| toi.t));
         Ok(())
     })
 }

@@ -208,13 +208,13 @@ pub(crate) fn shape_cast(
         let world = world_ref(world)?;
         let motion = read_in(motion, "motion")?.into();
         let filter = read_filter(&world, filter)?;
-        match world.world.cast_shape(&shape, motion, &filter)? {
-            Some(hit) => {
-                out.write(PhysShapeHit::new(hit, world.salt));
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
+        out.write_some(
+            out_hit,
+            world
+                .world
+                .cast_shape(&shape, motion, &filter)?
+                .map(|hit| PhysShapeHit::new(hit, world.salt)),
+        );
         Ok(())
     })
 }
@@ -352,13 +352,13 @@ pub unsafe extern "C" fn phys_contact(
         let out_touching = Out::new(out_touching, "out_touching")?;
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
-        match world.world.contact(world.key_of(a)?, world.key_of(b)?)? {
-            Some(contact) => {
-                out.write(contact.into());
-                out_touching.write(true);
-            }
-            None => out_touching.write(false),
-        }
+        out.write_some(
+            out_touching,
+            world
+                .world
+                .contact(world.key_of(a)?, world.key_of(b)?)?
+                .map(|contact| contact.into()),
+        );
         Ok(())
     })
 }

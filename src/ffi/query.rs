@@ -38,13 +38,13 @@ pub unsafe extern "C" fn phys_segment_cast(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let segment = read_segment(segment)?;
-        match world.world.segment_cast(&segment, &read_filter(&world, filter)?)? {
-            Some(hit) => {
-                out.write(PhysHit::new(hit, world.salt));
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
+        out.write_some(
+            out_hit,
+            world
+                .world
+                .segment_cast(&segment, &read_filter(&world, filter)?)?
+                .map(|hit| PhysHit::new(hit, world.salt)),
+        );
         Ok(())
     })
 }
@@ -73,13 +73,13 @@ pub unsafe extern "C" fn phys_cast_ray(
         let world = world_ref(world)?;
         let ray = read_in(ray, "ray")?;
         let ray = Ray::new(ray.origin.into(), ray.direction.into());
-        match world.world.cast_ray(&ray, max_t, &read_filter(&world, filter)?)? {
-            Some(hit) => {
-                out.write(PhysHit::new(hit, world.salt));
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
+        out.write_some(
+            out_hit,
+            world
+                .world
+                .cast_ray(&ray, max_t, &read_filter(&world, filter)?)?
+                .map(|hit| PhysHit::new(hit, world.salt)),
+        );
         Ok(())
     })
 }
@@ -315,13 +315,13 @@ pub unsafe extern "C" fn phys_segment_cast_any(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let segment = read_segment(segment)?;
-        match world.world.segment_cast_any(&segment, &read_filter(&world, filter)?)? {
-            Some(hit) => {
-                out.write(PhysHit::new(hit, world.salt));
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
+        out.write_some(
+            out_hit,
+            world
+                .world
+                .segment_cast_any(&segment, &read_filter(&world, filter)?)?
+                .map(|hit| PhysHit::new(hit, world.salt)),
+        );
         Ok(())
     })
 }

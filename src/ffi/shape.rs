@@ -15,7 +15,7 @@ use crate::ffi::narrow::{hull_of, mesh_of, shape_cast};
 use crate::ffi::query::{fill, overlap, read_filter};
 use crate::ffi::types::*;
 use crate::ffi::world::{
-    add, check_count, check_pointer, collider_desc, read_in, set_shape, try_vec, world_mut, world_ref, Out, PhysWorld,
+    add, add_batch, check_count, check_pointer, read_in, set_shape, try_vec, world_mut, world_ref, Out, PhysWorld,
 };
 use crate::shape::{ConvexHull, Shape, TriangleMesh};
 use slotmap::Key;
@@ -265,37 +265,10 @@ pub unsafe extern "C" fn phys_add_shapes(
     count: usize,
     out: *mut PhysCollider,
 ) -> PhysStatus {
-    guard(|| {
-        let mut access = world_mut(world)?;
-        let world = &mut *access;
-        if count == 0 {
-            return Ok(());
-        }
-        check_pointer(shapes, "shapes")?;
-        check_pointer(out.cast_const(), "out")?;
-        if !descs.is_null() {
-            check_pointer(descs, "descs")?;
-        }
-        check_count::<PhysShape>(count, "count larger than any array")?;
-        let mut all = try_vec(count, "the batch of colliders")?;
-        for i in 0..count {
-            // SAFETY (both): non-NULL and aligned (checked), and the caller
-            // guarantees `count` records in each array.
-            let shape = shape_of(unsafe { shapes.add(i) }, "shapes")?;
-            let desc = if descs.is_null() {
-                descs
-            } else {
-                unsafe { descs.add(i) }
-            };
-            all.push(collider_desc(shape, desc)?);
-        }
-        let keys = world.world.extend(all)?;
-        for (i, key) in keys.into_iter().enumerate() {
-            // SAFETY: `out` is non-NULL and aligned (checked), and the caller
-            // guarantees `count` writable records.
-            unsafe { out.add(i).write(world.handle(key)) };
-        }
-        Ok(())
+    // Each `PhysShape` is read through its pointer: `shape_of` checks its
+    // kind before its union.
+    add_batch(world, shapes, "shapes", descs, count, out, |shape: &PhysShape| {
+        shape_of(shape, "shapes")
     })
 }
 
@@ -600,13 +573,7 @@ pub unsafe extern "C" fn phys_shape_contact(
         let out_touching = Out::new(out_touching, "out_touching")?;
         let out = Out::new(out, "out")?;
         check_pair(&a, &b)?;
-        match a.contact(&b) {
-            Some(contact) => {
-                out.write(contact.into());
-                out_touching.write(true);
-            }
-            None => out_touching.write(false),
-        }
+        out.write_some(out_touching, a.contact(&b).map(|contact| contact.into()));
         Ok(())
     })
 }

@@ -183,6 +183,18 @@ impl core::ops::DerefMut for Access<'_> {
 pub(crate) struct Out<T>(*mut T);
 
 impl<T> Out<T> {
+    /// Writes an optional answer: `*found` says whether there is one and,
+    /// if so, `*self` holds it (left alone when there is none).
+    pub(crate) fn write_some(self, found: Out<bool>, value: Option<T>) {
+        match value {
+            Some(value) => {
+                self.write(value);
+                found.write(true);
+            }
+            None => found.write(false),
+        }
+    }
+
     pub(crate) fn new(ptr: *mut T, name: &'static str) -> Result<Self, Failure> {
         check_pointer(ptr.cast_const(), name)?;
         Ok(Self(ptr))
@@ -890,31 +902,51 @@ pub unsafe extern "C" fn phys_add_boxes(
     count: usize,
     out: *mut PhysCollider,
 ) -> PhysStatus {
+    add_batch(world, boxes, "boxes", descs, count, out, |aabb: &PhysAabb| {
+        Ok(Shape::Aabb((*aabb).into()))
+    })
+}
+
+/// Adds `count` colliders at once, all or nothing (`World::extend`): the
+/// shape `shape_of(&records[i])` placed by `descs[i]` (`descs` NULL for the
+/// defaults for all), handles into `out[i]`. `records` (named `name`) and
+/// `out` may be NULL when `count` is 0; a `count` no array can hold is
+/// refused before any record is read.
+pub(crate) fn add_batch<R>(
+    world: *mut PhysWorld,
+    records: *const R,
+    name: &'static str,
+    descs: *const PhysColliderDesc,
+    count: usize,
+    out: *mut PhysCollider,
+    shape_of: impl Fn(&R) -> Result<Shape, Failure>,
+) -> PhysStatus {
     guard(|| {
         let mut access = world_mut(world)?;
         let world = &mut *access;
         if count == 0 {
             return Ok(());
         }
-        check_pointer(boxes, "boxes")?;
+        check_pointer(records, name)?;
         check_pointer(out.cast_const(), "out")?;
         if !descs.is_null() {
             check_pointer(descs, "descs")?;
         }
         check_count::<PhysColliderDesc>(count, "count larger than any array")?;
+        check_count::<R>(count, "count larger than any array")?;
         let mut all = try_vec(count, "the batch of colliders")?;
         for i in 0..count {
-            // SAFETY: `boxes` is non-NULL and aligned (checked), and the
+            // SAFETY: `records` is non-NULL and aligned (checked), and the
             // caller guarantees `count` readable records.
-            let aabb: PhysAabb = unsafe { boxes.add(i).read() };
+            let record = unsafe { &*records.add(i) };
             let desc = if descs.is_null() {
                 descs
             } else {
-                // SAFETY: as `boxes`: `descs` is not NULL here, aligned
+                // SAFETY: as `records`: `descs` is not NULL here, aligned
                 // (checked) and holds `count` records.
                 unsafe { descs.add(i) }
             };
-            all.push(collider_desc(Shape::Aabb(aabb.into()), desc)?);
+            all.push(collider_desc(shape_of(record)?, desc)?);
         }
         let keys = world.world.extend(all)?;
         for (i, key) in keys.into_iter().enumerate() {
