@@ -1554,6 +1554,14 @@ unsafe fn add_shape(
         _ => len,
     };
     let built = |shape: Result<Shape, Error>| shape.map_err(status_of);
+    // Bit 6 of `counts` says the plain shapes to `phys_add_shape`, as a
+    // `PhysShape`, instead of their own `phys_add_*`.
+    if let (ShapeSpec::Plain(shape), true) = (spec, counts & 0x40 != 0) {
+        let c = tagged(shape);
+        // SAFETY: the pointer contract, passed on.
+        let status = unsafe { phys_add_shape(world, spoil.ptr(1, &c), desc, out) };
+        return (status, "phys_add_shape", spoil.fault::<PhysShape>(1), Ok(shape.clone()));
+    }
     // SAFETY (every call): the pointer contract, passed on.
     unsafe {
         match spec {
@@ -1683,6 +1691,63 @@ unsafe fn add_shape(
             }
         }
     }
+}
+
+/// The `PhysShape` of a plain (not hull or mesh) shape.
+fn tagged(shape: &Shape) -> PhysShape {
+    let (kind, data) = match shape {
+        Shape::Aabb(b) => (PHYS_SHAPE_BOX, PhysShapeData { aabb: (*b).into() }),
+        Shape::Sphere(sp) => (
+            PHYS_SHAPE_SPHERE,
+            PhysShapeData {
+                sphere: PhysSphere {
+                    center: sp.center.into(),
+                    radius: sp.radius,
+                },
+            },
+        ),
+        Shape::Capsule(c) => (
+            PHYS_SHAPE_CAPSULE,
+            PhysShapeData {
+                capsule: phys_capsule(c),
+            },
+        ),
+        Shape::Obb(o) => (PHYS_SHAPE_OBB, PhysShapeData { obb: phys_obb(o) }),
+        Shape::Triangle(t) => (
+            PHYS_SHAPE_TRIANGLE,
+            PhysShapeData {
+                triangle: PhysTriangle {
+                    a: t.a.into(),
+                    b: t.b.into(),
+                    c: t.c.into(),
+                },
+            },
+        ),
+        Shape::Cylinder(cy) => (
+            PHYS_SHAPE_CYLINDER,
+            PhysShapeData {
+                cylinder: PhysCylinder {
+                    segment: PhysSegment {
+                        start: cy.segment.start.into(),
+                        end: cy.segment.end.into(),
+                    },
+                    radius: cy.radius,
+                },
+            },
+        ),
+        Shape::Cone(co) => (
+            PHYS_SHAPE_CONE,
+            PhysShapeData {
+                cone: PhysCone {
+                    base_center: co.base_center.into(),
+                    apex: co.apex.into(),
+                    radius: co.radius,
+                },
+            },
+        ),
+        Shape::Hull(_) | Shape::Mesh(_) => unreachable!("hulls and meshes come as their inputs"),
+    };
+    PhysShape { kind, data }
 }
 
 fn phys_obb(o: &Obb) -> PhysObb {
