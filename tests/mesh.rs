@@ -580,3 +580,121 @@ fn transformed_meshes_are_mapped_vertex_by_vertex() {
         assert_eq!(moved.cast_segment_indexed(&s), moved.cast_segment_brute_force(&s));
     }
 }
+
+// ---------------------------------------------------------------------------
+// Internal edges: a tiled surface is one smooth surface.
+
+/// A square of `n × n` unit tiles, two triangles each, around the origin,
+/// on the plane `y = slope·x`.
+fn tiled_floor(n: usize, slope: f32) -> TriangleMesh {
+    let mut vertices = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let x = i as f32 - n as f32 / 2.0;
+            vertices.push(Vec3::new(x, slope * x, j as f32 - n as f32 / 2.0));
+        }
+    }
+    let at = |i: usize, j: usize| (i * (n + 1) + j) as u32;
+    let mut triangles = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            triangles.push([at(i, j), at(i, j + 1), at(i + 1, j + 1)]);
+            triangles.push([at(i, j), at(i + 1, j + 1), at(i + 1, j)]);
+        }
+    }
+    TriangleMesh::new(vertices, triangles).unwrap()
+}
+
+#[test]
+fn a_tiled_floor_has_internal_edges_inside_and_active_ones_on_its_outline() {
+    let floor = tiled_floor(4, 0.0);
+    let (mut internal, mut active) = (0, 0);
+    for i in 0..floor.triangle_count() {
+        for k in 0..3 {
+            if floor.is_edge_active(i, k) {
+                active += 1;
+            } else {
+                internal += 1;
+            }
+        }
+    }
+    // The outline: 4 sides of 4 edges; every other edge is shared twice.
+    assert_eq!(active, 16);
+    assert_eq!(internal, 3 * 32 - 16);
+    // A ridge of 30° keeps its crease.
+    let ridge = TriangleMesh::new(
+        vec![
+            Vec3::new(-1.0, 0.0, -1.0),
+            Vec3::new(0.0, 0.577, -1.0),
+            Vec3::new(0.0, 0.577, 1.0),
+            Vec3::new(-1.0, 0.0, 1.0),
+            Vec3::new(1.0, 0.0, -1.0),
+            Vec3::new(1.0, 0.0, 1.0),
+        ],
+        vec![[0, 1, 2], [0, 2, 3], [1, 4, 5], [1, 5, 2]],
+    )
+    .unwrap();
+    assert!(ridge.is_edge_active(0, 1), "the crease 1–2 is active");
+    assert!(!ridge.is_edge_active(0, 2), "the flat diagonal 2–0 is internal");
+}
+
+/// Slides `shape` 400 steps by `step` over `world` and returns the hits'
+/// normals and the horizontal distance travelled.
+fn slide(world: &World, shape: &Shape, step: Vec3) -> (Vec<Vec3>, f32) {
+    let (mut at, mut travelled, mut normals) = (Vec3::ZERO, 0.0, Vec::new());
+    for _ in 0..400 {
+        let moved = world
+            .move_and_slide(&shape.translated(at), step, &QueryFilter::ALL, 4)
+            .unwrap();
+        normals.extend(moved.hits.iter().map(|h| h.normal));
+        at += moved.position_delta;
+        travelled += Vec3::new(moved.position_delta.x, 0.0, moved.position_delta.z).length();
+    }
+    (normals, travelled)
+}
+
+#[test]
+fn shapes_slide_across_tiled_floors_meeting_only_the_floor() {
+    for (slope, step) in [
+        (0.0f32, Vec3::new(0.04, -0.01, 0.013)),
+        (0.17, Vec3::new(0.04, -0.02, 0.013)),
+    ] {
+        let mut world = World::new();
+        world
+            .add(ColliderDesc::new(Shape::Mesh(Arc::new(tiled_floor(20, slope)))))
+            .unwrap();
+        let face = Vec3::new(-slope, 1.0, 0.0).normalize();
+        let base = Vec3::new(-8.0, -8.0 * slope, 0.3);
+        let shapes = [
+            Shape::Capsule(Capsule::new(
+                Segment::new(base + Vec3::Y * 0.5, base + Vec3::Y * 1.5),
+                0.5,
+            )),
+            Shape::Sphere(Sphere::new(base + Vec3::Y * 0.5, 0.5)),
+            Shape::Obb(Obb::new(
+                base + Vec3::Y * 0.5,
+                Quat::from_rotation_y(0.7),
+                Vec3::splat(0.5),
+            )),
+        ];
+        for shape in &shapes {
+            let (normals, travelled) = slide(&world, shape, step);
+            assert!(
+                normals.len() >= 300,
+                "{shape:?} on slope {slope}: {} hits",
+                normals.len()
+            );
+            for n in &normals {
+                assert!(
+                    (*n - face).length() < 1e-5,
+                    "{shape:?} on slope {slope} met {n}, not the floor {face}"
+                );
+            }
+            if slope == 0.0 {
+                // Every step keeps its whole horizontal motion: no snag.
+                let full = 400.0 * Vec3::new(step.x, 0.0, step.z).length();
+                assert!((travelled - full).abs() < 1e-3, "{shape:?}: {travelled} of {full}");
+            }
+        }
+    }
+}

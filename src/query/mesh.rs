@@ -162,7 +162,9 @@ impl TriangleMesh {
     /// When the convex `shape`, moving by `motion`, first touches the
     /// mesh: [`Shape::cast_shape`] against each triangle whose box the
     /// swept bounds touch, the earliest wins (ties to the smaller index).
-    /// The normal points from the shape to the mesh. Another mesh: `None`.
+    /// The normal points from the shape to the mesh; a touch on an internal
+    /// edge ([`TriangleMesh::is_edge_active`]) reports the triangle's face
+    /// normal. Another mesh: `None`.
     #[must_use]
     pub fn cast_shape_against(&self, shape: &Shape, motion: Vec3) -> Option<TimeOfImpact> {
         if matches!(shape, Shape::Mesh(_)) {
@@ -179,6 +181,37 @@ impl TriangleMesh {
             }
             ControlFlow::Continue(())
         });
-        best.map(|(_, toi)| toi)
+        best.map(|(i, toi)| TimeOfImpact {
+            normal: self.smooth_normal(i, toi.point, toi.normal),
+            ..toi
+        })
+    }
+
+    /// The normal of a contact with triangle `i` at `point`: the
+    /// triangle's face normal (signed as `normal`) where the point lies on
+    /// an internal edge ([`TriangleMesh::is_edge_active`]), or on a corner
+    /// both of whose edges in this triangle are internal; `normal`
+    /// elsewhere. A shape sliding across a tiled floor meets the floor, not
+    /// the seams between its tiles.
+    fn smooth_normal(&self, i: usize, point: Vec3, normal: Vec3) -> Vec3 {
+        /// How close to an edge, as the opposite corner's barycentric
+        /// weight, a point is on it.
+        const ON_EDGE: f64 = 1.0e-4;
+        let triangle = self.triangle(i);
+        let Some(face) = triangle.normal() else {
+            return normal;
+        };
+        let weights = triangle.closest_point_f64(point.as_dvec3()).weights;
+        // Edge `k` runs from corner `k` to corner `k + 1`, opposite corner `k + 2`.
+        let mut edges = (0..3).filter(|&k| weights[(k + 2) % 3] <= ON_EDGE).peekable();
+        if edges.peek().is_some() && edges.all(|k| !self.is_edge_active(i, k)) {
+            if face.dot(normal) < 0.0 {
+                -face
+            } else {
+                face
+            }
+        } else {
+            normal
+        }
     }
 }

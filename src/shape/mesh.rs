@@ -11,6 +11,8 @@
 
 use core::ops::ControlFlow;
 
+use std::collections::HashMap;
+
 use crate::bvh::{Bvh, LeafData};
 use crate::error::{Error, Result};
 use crate::math::Transform;
@@ -50,15 +52,55 @@ impl LeafData for u32 {
 pub struct TriangleMesh {
     vertices: Vec<Vec3>,
     indices: Vec<[u32; 3]>,
+    /// Per triangle, bit `k` set when its edge from corner `k` to corner
+    /// `k + 1` is active (see [`TriangleMesh::is_edge_active`]).
+    active_edges: Vec<u8>,
     bvh: Bvh<u32>,
     aabb: Aabb,
 }
+
+/// The cosine of the largest angle between the planes of two triangles
+/// sharing an edge for that edge to be internal (inactive): 5°, Jolt's
+/// default. A shape sliding across such an edge is meant to see one
+/// smooth surface.
+const INTERNAL_EDGE_COS: f64 = 0.996_194_698_091_745_5;
 
 impl PartialEq for TriangleMesh {
     /// Same vertices and triangles (the trees follow from them).
     fn eq(&self, other: &Self) -> bool {
         self.vertices == other.vertices && self.indices == other.indices
     }
+}
+
+/// The active edges of every triangle (bit `k`: edge `k`, corner `k` to
+/// corner `k + 1`): every edge but those shared by exactly two triangles
+/// whose unit normals, in `f64`, agree to within 5° (either winding: the
+/// triangles are two-sided). A degenerate triangle's edges stay active.
+fn active_edges(vertices: &[Vec3], indices: &[[u32; 3]]) -> Vec<u8> {
+    let normal = |t: &[u32; 3]| {
+        let [a, b, c] = t.map(|i| vertices[i as usize].as_dvec3());
+        (b - a).cross(c - a).try_normalize()
+    };
+    let mut sharing: HashMap<(u32, u32), Vec<(usize, usize)>> = HashMap::new();
+    for (i, t) in indices.iter().enumerate() {
+        for k in 0..3 {
+            let (u, v) = (t[k], t[(k + 1) % 3]);
+            sharing.entry((u.min(v), u.max(v))).or_default().push((i, k));
+        }
+    }
+    let mut active = vec![0b111u8; indices.len()];
+    for triangles in sharing.values() {
+        let [(i, k), (j, l)] = triangles[..] else {
+            continue;
+        };
+        if let (Some(n), Some(m)) = (normal(&indices[i]), normal(&indices[j])) {
+            if n.dot(m).abs() >= INTERNAL_EDGE_COS {
+                active[i] &= !(1 << k);
+                active[j] &= !(1 << l);
+            }
+        }
+    }
+    active
 }
 
 /// Checks every triangle of a mesh whose vertices are finite and whose
@@ -100,9 +142,11 @@ impl TriangleMesh {
 
     /// Builds the tree over checked input.
     fn build(vertices: Vec<Vec3>, indices: Vec<[u32; 3]>) -> TriangleMesh {
+        let active_edges = active_edges(&vertices, &indices);
         let mut mesh = TriangleMesh {
             vertices,
             indices,
+            active_edges,
             bvh: Bvh::default(),
             aabb: Aabb::new(Vec3::ZERO, Vec3::ZERO),
         };
@@ -116,6 +160,30 @@ impl TriangleMesh {
         mesh.aabb = leaves.iter().skip(1).fold(leaves[0].0, |acc, leaf| acc.union(&leaf.0));
         mesh.bvh.insert_batch(leaves.into_iter());
         mesh
+    }
+
+    /// Whether edge `k` of triangle `i` (from corner `k` to corner
+    /// `k + 1`, `k < 3`) is active: an edge of the surface's outline or a
+    /// crease, where a shape meets the edge itself. An edge shared by two
+    /// triangles whose planes meet at less than 5° is internal: a shape
+    /// sliding across it meets the surface, and a cast that touches it
+    /// reports the triangle's face normal, never the edge's (no ghost
+    /// collisions on a tiled floor). Computed when the mesh is built.
+    ///
+    /// ```
+    /// use collide::{shape::TriangleMesh, math::Vec3};
+    /// let floor = TriangleMesh::new(
+    ///     vec![Vec3::new(-1.0, 0.0, -1.0), Vec3::new(1.0, 0.0, -1.0), Vec3::new(1.0, 0.0, 1.0), Vec3::new(-1.0, 0.0, 1.0)],
+    ///     vec![[0, 1, 2], [0, 2, 3]],
+    /// )?;
+    /// assert!(floor.is_edge_active(0, 0)); // the outline
+    /// assert!(!floor.is_edge_active(0, 2)); // the shared diagonal, 2 → 0
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_edge_active(&self, i: usize, k: usize) -> bool {
+        self.active_edges[i] & (1 << k) != 0
     }
 
     /// The vertices.
@@ -163,11 +231,12 @@ impl TriangleMesh {
         self.aabb
     }
 
-    /// Bytes held by the mesh (vertices, indices and tree).
+    /// Bytes held by the mesh (vertices, indices, edge flags and tree).
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Vec3>()
             + self.indices.capacity() * core::mem::size_of::<[u32; 3]>()
+            + self.active_edges.capacity()
             + self.bvh.memory_bytes()
     }
 
