@@ -13,8 +13,8 @@ use crate::ffi::query::{overlap, read_filter};
 use crate::ffi::types::*;
 use crate::ffi::world::{add, check_count, check_pointer, copy_in, read_in, try_vec, world_ref, Out, PhysWorld};
 use crate::math::Vec3;
-use crate::shape::Shape;
 use crate::shape::{ConvexHull, TriangleMesh};
+use crate::shape::{Shape, Sphere};
 
 /// Adds an oriented-box collider (object space: an exact rotated box, not
 /// the book's axis-aligned `BoxComponent`), placed by `desc` (NULL for the
@@ -273,6 +273,36 @@ pub unsafe extern "C" fn phys_shape_cast_box(
     shape_cast(world, shape, motion, filter, out_hit, out)
 }
 
+/// The collider `filter` accepts nearest to `shape` within `max_distance`
+/// (`World::closest`) into `*out`, `*out_hit` saying whether there is one:
+/// `phys_closest` and `phys_closest_point`.
+pub(crate) fn closest(
+    world: *const PhysWorld,
+    shape: Result<Shape, Failure>,
+    max_distance: f32,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysClosest,
+) -> PhysStatus {
+    guard(|| {
+        let shape = shape?;
+        let out_hit = Out::new(out_hit, "out_hit")?;
+        let out = Out::new(out, "out")?;
+        let world = world_ref(world)?;
+        let filter = read_filter(&world, filter)?;
+        let found = world.world.closest(&shape, max_distance, &filter)?;
+        out.write_some(
+            out_hit,
+            found.map(|(key, distance)| PhysClosest {
+                collider: world.handle(key),
+                user_data: world.world.get(key).map_or(0, |c| c.user_data()),
+                distance: distance.into(),
+            }),
+        );
+        Ok(())
+    })
+}
+
 /// The collider `filter` accepts (NULL accepts all) nearest to `*point`,
 /// if one is within `max_distance` (finite, >= 0): `*out_hit` says whether
 /// there was one and, if so, `*out` holds it, its user data and the
@@ -290,25 +320,9 @@ pub unsafe extern "C" fn phys_closest_point(
     out_hit: *mut bool,
     out: *mut PhysClosest,
 ) -> PhysStatus {
-    guard(|| {
-        let out_hit = Out::new(out_hit, "out_hit")?;
-        let out = Out::new(out, "out")?;
-        let world = world_ref(world)?;
-        let point = read_in(point, "point")?.into();
-        let filter = read_filter(&world, filter)?;
-        match world.world.project_point(point, max_distance, &filter)? {
-            Some((key, distance)) => {
-                out.write(PhysClosest {
-                    collider: world.handle(key),
-                    user_data: world.world.get(key).map_or(0, |c| c.user_data()),
-                    distance: distance.into(),
-                });
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
-        Ok(())
-    })
+    // `World::project_point` is the nearest to a ball of radius 0 there.
+    let ball = read_in(point, "point").map(|p| Shape::Sphere(Sphere::new(p.into(), 0.0)));
+    closest(world, ball, max_distance, filter, out_hit, out)
 }
 
 /// The distance between colliders `a` and `b`, with their closest points

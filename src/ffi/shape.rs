@@ -8,17 +8,13 @@
 
 use std::sync::Arc;
 
-use crate::collider::ColliderKey;
 use crate::error::Error;
 use crate::ffi::error::{guard, Failure, PhysStatus};
-use crate::ffi::narrow::{hull_of, mesh_of, shape_cast};
+use crate::ffi::narrow::{closest, hull_of, mesh_of, shape_cast};
 use crate::ffi::query::{fill, overlap, read_filter};
 use crate::ffi::types::*;
-use crate::ffi::world::{
-    add, add_batch, check_count, check_pointer, read_in, set_shape, try_vec, world_mut, world_ref, Out, PhysWorld,
-};
+use crate::ffi::world::{add, add_batch, check_pointer, read_in, set_shape, update_batch, world_ref, Out, PhysWorld};
 use crate::shape::{ConvexHull, Shape, TriangleMesh};
-use slotmap::Key;
 
 /// `PhysShape::kind` of an axis-aligned box (`data.aabb`).
 pub const PHYS_SHAPE_BOX: u32 = 1;
@@ -286,29 +282,15 @@ pub unsafe extern "C" fn phys_set_shapes(
     shapes: *const PhysShape,
     count: usize,
 ) -> PhysStatus {
-    guard(|| {
-        let mut access = world_mut(world)?;
-        let world = &mut *access;
-        if count == 0 {
-            return Ok(());
-        }
-        check_pointer(colliders, "colliders")?;
-        check_pointer(shapes, "shapes")?;
-        check_count::<PhysShape>(count, "count larger than any array")?;
-        let mut updates = try_vec(count, "the batch of updates")?;
-        for i in 0..count {
-            // SAFETY (both): non-NULL and aligned (checked), and the caller
-            // guarantees `count` records in each array.
-            let collider = unsafe { colliders.add(i).read() };
-            let shape = shape_of(unsafe { shapes.add(i) }, "shapes")?;
-            // A handle of no collider of this world becomes the null key,
-            // stale in its place.
-            let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
-            updates.push((key, shape));
-        }
-        world.world.set_shapes(&updates)?;
-        Ok(())
-    })
+    update_batch(
+        world,
+        colliders,
+        shapes,
+        "shapes",
+        count,
+        |shape: &PhysShape| shape_of(shape, "shapes"),
+        |world, updates| world.set_shapes(updates),
+    )
 }
 
 /// A collider's object-space shape, in `*out`. A hull's or mesh's handle
@@ -466,25 +448,7 @@ pub unsafe extern "C" fn phys_closest(
     out_hit: *mut bool,
     out: *mut PhysClosest,
 ) -> PhysStatus {
-    guard(|| {
-        let shape = shape_of(shape, "shape")?;
-        let out_hit = Out::new(out_hit, "out_hit")?;
-        let out = Out::new(out, "out")?;
-        let world = world_ref(world)?;
-        let filter = read_filter(&world, filter)?;
-        match world.world.closest(&shape, max_distance, &filter)? {
-            Some((key, distance)) => {
-                out.write(PhysClosest {
-                    collider: world.handle(key),
-                    user_data: world.world.get(key).map_or(0, |c| c.user_data()),
-                    distance: distance.into(),
-                });
-                out_hit.write(true);
-            }
-            None => out_hit.write(false),
-        }
-        Ok(())
-    })
+    closest(world, shape_of(shape, "shape"), max_distance, filter, out_hit, out)
 }
 
 /// Moves the character `shape` (world space, convex) by `*motion` through

@@ -606,6 +606,32 @@ pub unsafe extern "C" fn phys_set_transforms(
     transforms: *const PhysTransform,
     count: usize,
 ) -> PhysStatus {
+    update_batch(
+        world,
+        colliders,
+        transforms,
+        "transforms",
+        count,
+        |transform: &PhysTransform| Ok(Transform::from(*transform)),
+        |world, updates| world.set_transforms(updates),
+    )
+}
+
+/// Updates `count` colliders at once, all or nothing: `colliders[i]` gets
+/// `value_of(&records[i])` through `apply` (`World::set_transforms`,
+/// `World::set_shapes`). A handle of no collider of this world becomes the
+/// null key, stale in its place: the first bad entry decides. Both arrays
+/// may be NULL when `count` is 0; a `count` no array can hold is refused
+/// before any record is read.
+pub(crate) fn update_batch<R, V>(
+    world: *mut PhysWorld,
+    colliders: *const PhysCollider,
+    records: *const R,
+    name: &'static str,
+    count: usize,
+    value_of: impl Fn(&R) -> Result<V, Failure>,
+    apply: impl FnOnce(&mut World, &[(ColliderKey, V)]) -> crate::error::Result<()>,
+) -> PhysStatus {
     guard(|| {
         let mut access = world_mut(world)?;
         let world = &mut *access;
@@ -613,25 +639,19 @@ pub unsafe extern "C" fn phys_set_transforms(
             return Ok(());
         }
         check_pointer(colliders, "colliders")?;
-        check_pointer(transforms, "transforms")?;
-        check_count::<PhysTransform>(count, "count larger than any array")?;
+        check_pointer(records, name)?;
+        check_count::<PhysCollider>(count, "count larger than any array")?;
+        check_count::<R>(count, "count larger than any array")?;
         let mut updates = try_vec(count, "the batch of updates")?;
-        // SAFETY: both non-NULL and aligned (checked), the byte lengths fit
-        // in `isize` (checked, `PhysCollider` being the smaller record); the
-        // caller guarantees `count` readable records in each.
-        let (colliders, transforms) = unsafe {
-            (
-                core::slice::from_raw_parts(colliders, count),
-                core::slice::from_raw_parts(transforms, count),
-            )
-        };
-        // A handle of no collider of this world becomes the null key, stale
-        // in its place: the first bad entry decides.
-        updates.extend(colliders.iter().zip(transforms).map(|(&collider, &transform)| {
+        for i in 0..count {
+            // SAFETY (both): non-NULL and aligned (checked), the byte lengths
+            // fit in `isize` (checked); the caller guarantees `count`
+            // readable records in each.
+            let (collider, record) = unsafe { (colliders.add(i).read(), &*records.add(i)) };
             let key = world.key_of(collider).unwrap_or_else(|_| ColliderKey::null());
-            (key, Transform::from(transform))
-        }));
-        world.world.set_transforms(&updates)?;
+            updates.push((key, value_of(record)?));
+        }
+        apply(&mut world.world, &updates)?;
         Ok(())
     })
 }
