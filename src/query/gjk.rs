@@ -446,9 +446,10 @@ pub(crate) fn gjk_from<A: Support + ?Sized, B: Support + ?Sized>(
         }
         v = next;
     }
-    let mut v = v.as_vec3();
+    // `v` is the closest point of the final simplex (every round that keeps
+    // a simplex sets `v` from it).
+    let v = v.as_vec3();
     if !overlapping {
-        v = -simplex.offset_from(Vec3::ZERO);
         overlapping = !(v.length_squared() > touch * touch);
     }
     let (_, point_a, point_b) = simplex.combination();
