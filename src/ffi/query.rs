@@ -102,10 +102,7 @@ pub unsafe extern "C" fn phys_world_colliders(
         let world = world_ref(world)?;
         let all: Vec<(ColliderKey, u64)> = world.world.iter().map(|(key, c)| (key, c.user_data())).collect();
         let salt = world.salt;
-        let convert = |(key, user_data)| PhysColliderRef {
-            collider: PhysCollider::encode(key, salt),
-            user_data,
-        };
+        let convert = |(key, user_data)| PhysColliderRef::new(key, user_data, salt);
         fill(&all, convert, out, capacity, written, total)
     })
 }
@@ -425,10 +422,7 @@ pub(crate) fn overlap(
                 found.push((key, collider.user_data()));
             })?;
         let salt = world.salt;
-        let convert = |(key, user_data)| PhysColliderRef {
-            collider: PhysCollider::encode(key, salt),
-            user_data,
-        };
+        let convert = |(key, user_data)| PhysColliderRef::new(key, user_data, salt);
         fill(&found, convert, out, capacity, written, total)
     })
 }

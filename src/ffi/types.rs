@@ -511,6 +511,18 @@ impl PhysQueryFilter {
     }
 }
 
+impl PhysColliderRef {
+    /// The collider `key` and its user data as C sees them, in a world with
+    /// this salt.
+    #[must_use]
+    pub fn new(key: ColliderKey, user_data: u64, salt: u32) -> Self {
+        Self {
+            collider: PhysCollider::encode(key, salt),
+            user_data,
+        }
+    }
+}
+
 impl PhysHit {
     /// The hit as C sees it, in a world with this salt.
     #[must_use]
