@@ -87,13 +87,7 @@ pub trait DebugDraw {
     /// A capsule around the segment `a`–`b`: a ring at each end, four side
     /// lines and the two caps' arcs.
     fn capsule(&mut self, a: Vec3, b: Vec3, radius: f32, color: Color) {
-        let axis = (b - a).try_normalize().unwrap_or(Vec3::Y);
-        let (u, v) = axis.any_orthonormal_pair();
-        circle(self, a, axis, radius, color);
-        circle(self, b, axis, radius, color);
-        for side in [u, -u, v, -v] {
-            self.line(a + side * radius, b + side * radius, color);
-        }
+        let (axis, u, v) = tube(self, a, b, radius, color);
         for (end, out) in [(a, -axis), (b, axis)] {
             for side in [u, v] {
                 arc(self, end, side, out, radius, color);
@@ -143,6 +137,21 @@ fn circle<D: DebugDraw + ?Sized>(draw: &mut D, center: Vec3, axis: Vec3, radius:
     for i in 0..CIRCLE_SEGMENTS {
         draw.line(at(i), at(i + 1), color);
     }
+}
+
+/// The tube of `radius` around `a`–`b`: a ring at each end and four side
+/// lines (a cylinder, and a capsule before its caps). Returns the unit axis
+/// (`Y` for `a = b`) and the two unit directions across it the side lines
+/// stand on.
+fn tube<D: DebugDraw + ?Sized>(draw: &mut D, a: Vec3, b: Vec3, radius: f32, color: Color) -> (Vec3, Vec3, Vec3) {
+    let axis = (b - a).try_normalize().unwrap_or(Vec3::Y);
+    let (u, v) = axis.any_orthonormal_pair();
+    circle(draw, a, axis, radius, color);
+    circle(draw, b, axis, radius, color);
+    for side in [u, -u, v, -v] {
+        draw.line(a + side * radius, b + side * radius, color);
+    }
+    (axis, u, v)
 }
 
 /// The half circle of `radius` about `center` from `side` through `out` to
@@ -204,14 +213,7 @@ pub fn debug_draw_shape<D: DebugDraw + ?Sized>(draw: &mut D, shape: &Shape, colo
         Shape::Capsule(c) => draw.capsule(c.segment.start, c.segment.end, c.radius, color),
         Shape::Triangle(t) => draw.triangle(t.a, t.b, t.c, color),
         Shape::Cylinder(c) => {
-            let (a, b) = (c.segment.start, c.segment.end);
-            let axis = b - a;
-            circle(draw, a, axis, c.radius, color);
-            circle(draw, b, axis, c.radius, color);
-            let (u, v) = axis.normalize_or(Vec3::Y).any_orthonormal_pair();
-            for side in [u, -u, v, -v] {
-                draw.line(a + side * c.radius, b + side * c.radius, color);
-            }
+            tube(draw, c.segment.start, c.segment.end, c.radius, color);
         }
         Shape::Cone(c) => {
             let axis = c.apex - c.base_center;

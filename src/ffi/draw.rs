@@ -82,11 +82,7 @@ impl DebugDraw for Callbacks {
         match self.draw.triangle {
             // SAFETY: see above.
             Some(f) => unsafe { f(self.draw.ctx, a.into(), b.into(), c.into(), color.0) },
-            None => {
-                self.line(a, b, color);
-                self.line(b, c, color);
-                self.line(c, a, color);
-            }
+            None => Fallback(self).triangle(a, b, c, color),
         }
     }
 
