@@ -52,6 +52,10 @@ constexpr float kAngleTolerance = 1e-3f;
 // How deep the player's box may end a frame in a wall (FixCollisions moves
 // it to touching, up to rounding)
 constexpr float kPenetrationTolerance = 1e-3f;
+// How far apart the player's box and a wall may be for a frame to count as
+// in contact: the book's FixCollisions leaves the boxes touching, collide's
+// push-out leaves them MOVE_AND_SLIDE_SKIN (1e-3) apart
+constexpr float kContactGap = 2e-3f;
 
 // How deep two boxes overlap: the least overlap over the axes, < 0 when apart.
 float Overlap(const AABB& a, const AABB& b)
@@ -238,7 +242,7 @@ private:
             deepest = Math::Max(deepest, Overlap(player, wall->GetBox()->GetWorldBox()));
         }
         mMaxOverlap = Math::Max(mMaxOverlap, deepest);
-        mContactFrames += deepest >= -kPenetrationTolerance;
+        mContactFrames += deepest >= -kContactGap;
         if (deepest > kPenetrationTolerance)
         {
             Fail("frame " + std::to_string(mFrame) + ": the player ends the frame " + std::to_string(deepest) +

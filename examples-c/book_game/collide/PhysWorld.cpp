@@ -8,11 +8,15 @@
 
 #include "Actor.h"
 #include "BoxComponent.h"
+#include "PlaneActor.h"
 
 #include <cstdint>
 
 namespace
 {
+// The collision category of the planes (every collider is in category 1)
+constexpr std::uint64_t kPlanes = 2;
+
 Actor* OwnerOf(std::uint64_t userData)
 {
     return collide::from_user_data<BoxComponent>(userData)->GetOwner();
@@ -45,8 +49,12 @@ void PhysWorld::TestSweepAndPrune(std::function<void(Actor*, Actor*)> f)
 void PhysWorld::AddBox(BoxComponent* box)
 {
     // Like the book's world box, the collider is a point at the origin until
-    // the owner's first transform update places it
-    const collide::ColliderDesc desc = collide::ColliderDesc().with_user_data(collide::to_user_data(box));
+    // the owner's first transform update places it. A PlaneActor adds its
+    // box from its constructor, where its owner is already a PlaneActor.
+    const bool plane = dynamic_cast<const PlaneActor*>(box->GetOwner()) != nullptr;
+    const collide::ColliderDesc desc = collide::ColliderDesc()
+                                           .with_user_data(collide::to_user_data(box))
+                                           .with_filter(plane ? kPlanes : 1, ~std::uint64_t{0});
     mColliders.emplace(box, mWorld.add_box(collide::aabb(Vector3::Zero, Vector3::Zero), desc));
 }
 
@@ -67,4 +75,14 @@ void PhysWorld::UpdateBox(BoxComponent* box, const AABB& objectBox, bool shouldR
     mWorld.set_box(collider, collide::aabb(objectBox.mMin, objectBox.mMax));
     mWorld.set_should_rotate(collider, shouldRotate);
     mWorld.set_transform(collider, collide::transform(owner->GetPosition(), owner->GetRotation(), owner->GetScale()));
+}
+
+Vector3 PhysWorld::PushOutOfPlanes(const BoxComponent* box) const
+{
+    // A move and slide by nothing only pushes the box out of what it overlaps
+    const AABB& worldBox = box->GetWorldBox();
+    const collide::Shape shape = collide::Shape::box(collide::aabb(worldBox.mMin, worldBox.mMax));
+    const collide::Slide slide =
+        mWorld.move_and_slide(shape, collide::vec3(Vector3::Zero), 4, collide::QueryFilter::with_bits(~std::uint64_t{0}, kPlanes));
+    return collide::vec3_as<Vector3>(slide.delta);
 }

@@ -48,6 +48,9 @@ public:
     // Place a box's collider: its object box and mShouldRotate, under its
     // owner's transform (called by BoxComponent::OnUpdateWorldTransform)
     void UpdateBox(class BoxComponent* box, const AABB& objectBox, bool shouldRotate);
+    // How far to move a box's owner to take its world box out of every
+    // PlaneActor's box it overlaps (FPSActor::FixCollisions)
+    Vector3 PushOutOfPlanes(const class BoxComponent* box) const;
 
 private:
     collide::World mWorld;
