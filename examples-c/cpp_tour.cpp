@@ -286,6 +286,21 @@ int main() {
         expect(hit_lines == 4, "a hit is a point and its normal");
     }
 
+    // Terrain: a 3 x 3 height field with a bump and one hole, moved so its
+    // centre sample is at the origin.
+    {
+        collide::World terrain;
+        const collide::HeightField hills = collide::HeightField::from_heights(
+            3, 3, {0, 0, 0, 0, 1, 0, 0, 0, 0}, PhysVec3{1, 1, 1}, {0, 0, 0, 1});
+        const collide::Collider ground = terrain.add(collide::Shape::heightfield(hills),
+                                                     collide::ColliderDesc().with_translation(Vec3{-1, 0, -1}));
+        const auto top = terrain.segment_cast(Vec3{0, 5, 0}, Vec3{0, -5, 0});
+        expect(top && top->point.y == 1.0f, "a ground probe lands on the bump's top");
+        expect(!terrain.segment_cast(Vec3{0.5f, 5, 0.5f}, Vec3{0.5f, -5, 0.5f}), "it falls through the hole");
+        expect(terrain.shape(ground).kind() == PHYS_SHAPE_HEIGHTFIELD, "the shape comes back");
+        std::printf("terrain top=%.1f\n", top ? top->point.y : -1.0f);
+    }
+
     // Mistakes: refused, the world unchanged.
     refused("stale", PHYS_ERROR_STALE_HANDLE, [&] { world.remove(crates[1]); });
     refused("inverted", PHYS_ERROR_INVERTED_BOX,
@@ -293,6 +308,8 @@ int main() {
     refused("lengths", PHYS_ERROR_INVALID_ARGUMENT, [&] { world.set_transforms({box, ball}, {}); });
     refused("hull", PHYS_ERROR_INVALID_ARGUMENT,
             [&] { (void)collide::Hull::from_points(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}); });
+    refused("heightfield", PHYS_ERROR_INVALID_ARGUMENT,
+            [&] { (void)collide::HeightField::from_heights(1, 3, {0, 0, 0}, PhysVec3{1, 1, 1}); });
     expect(world.size() == 13, "refusals change nothing");
 
     std::printf("summary checks=%d failed=%d %s\n", g_checks, g_failed, g_failed == 0 ? "ok" : "FAILED");

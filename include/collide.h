@@ -112,6 +112,12 @@
 #define PHYS_SHAPE_MESH 9
 
 /**
+ * `PhysShape::kind` of a height field (`data.heightfield`, a
+ * `phys_heightfield_create` handle).
+ */
+#define PHYS_SHAPE_HEIGHTFIELD 10
+
+/**
  * `phys_world_debug_draw` flag: every collider's shape.
  */
 #define PHYS_DEBUG_DRAW_SHAPES 1
@@ -208,6 +214,12 @@ typedef enum PhysStatus PhysStatus;
 typedef uint32_t PhysStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A height field (terrain: heights, holes and their min/max pyramid) built
+ * once by `phys_heightfield_create` and shared like a [`PhysHull`]; opaque.
+ */
+typedef struct PhysHeightField PhysHeightField;
 
 /**
  * A convex hull built once by `phys_hull_create` and shared by every
@@ -722,6 +734,10 @@ typedef union PhysShapeData {
    * `PHYS_SHAPE_MESH`: a live `phys_mesh_create` handle.
    */
   const struct PhysMesh *mesh;
+  /**
+   * `PHYS_SHAPE_HEIGHTFIELD`: a live `phys_heightfield_create` handle.
+   */
+  const struct PhysHeightField *heightfield;
 } PhysShapeData;
 
 /**
@@ -1719,6 +1735,44 @@ PhysStatus phys_mesh_create(const struct PhysVec3 *vertices,
 void phys_mesh_destroy(struct PhysMesh *mesh);
 
 /**
+ * Builds a height field of `columns × rows` samples into `*out`, to be
+ * named by any number of `PhysShape`s (`PHYS_SHAPE_HEIGHTFIELD`) and
+ * released by `phys_heightfield_destroy`. `heights` holds `columns·rows`
+ * heights, row-major (row `r` at `heights[r·columns]`); sample `(c, r)`
+ * lies at `(c·scale.x, height·scale.y, r·scale.z)` in object space, each
+ * cell split into two triangles along its diagonal from `(c, r)` to
+ * `(c + 1, r + 1)`. `holes` is NULL for none, or one byte per cell
+ * (`(columns − 1)·(rows − 1)`, row-major), non-zero for a hole. Both
+ * arrays are copied. A height field collider can be moved and scaled
+ * (positive scale), not rotated.
+ *
+ * Errors: `PHYS_ERROR_INVALID_ARGUMENT` for fewer than 2 × 2 samples, a
+ * scale not positive on every axis, or holes everywhere;
+ * `PHYS_ERROR_NON_FINITE` for a NaN or infinite height or scale.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `heights` holds
+ * `columns·rows` readable floats and `holes`, when not NULL,
+ * `(columns − 1)·(rows − 1)` readable bytes.
+ */
+PhysStatus phys_heightfield_create(size_t columns,
+                                   size_t rows,
+                                   const float *heights,
+                                   const struct PhysVec3 *scale,
+                                   const uint8_t *holes,
+                                   struct PhysHeightField **out);
+
+/**
+ * Releases the caller's reference to a height field (NULL does nothing),
+ * as `phys_hull_destroy` does.
+ *
+ * # Safety
+ * `field` is NULL or a handle of `phys_heightfield_create` not yet
+ * destroyed.
+ */
+void phys_heightfield_destroy(struct PhysHeightField *field);
+
+/**
  * Adds a collider of any shape (object space), placed by `desc` (NULL for
  * the defaults). The new handle goes to `*out`. Errors as the
  * shape-specific adds, and `PHYS_ERROR_INVALID_ARGUMENT` for an unknown
@@ -1776,9 +1830,10 @@ PhysStatus phys_set_shapes(struct PhysWorld *world,
                            size_t count);
 
 /**
- * A collider's object-space shape, in `*out`. A hull's or mesh's handle
- * in it is a new reference to the collider's own, for the caller to
- * release with `phys_hull_destroy` / `phys_mesh_destroy`.
+ * A collider's object-space shape, in `*out`. A hull's, mesh's or height
+ * field's handle in it is a new reference to the collider's own, for the
+ * caller to release with `phys_hull_destroy` / `phys_mesh_destroy` /
+ * `phys_heightfield_destroy`.
  *
  * # Safety
  * The pointer contract at the top of collide.h.

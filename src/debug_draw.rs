@@ -235,6 +235,11 @@ pub fn debug_draw_shape<D: DebugDraw + ?Sized>(draw: &mut D, shape: &Shape, colo
                 draw.triangle(v[*i as usize], v[*j as usize], v[*k as usize], color);
             }
         }
+        Shape::HeightField(h) => {
+            for (_, t) in h.triangles() {
+                draw.triangle(t.a, t.b, t.c, color);
+            }
+        }
     }
 }
 

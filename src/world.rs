@@ -153,13 +153,13 @@ pub(crate) fn check_motion(bounds: &Aabb, motion: Vec3) -> Result<()> {
     }
 }
 
-/// Validates a query shape, refusing a mesh: the region, swept and nearest
-/// queries take a convex shape (a mesh is static level geometry, a collider
-/// to be found, not a probe).
+/// Validates a query shape, refusing a mesh or height field: the region,
+/// swept and nearest queries take a convex shape (a surface is static level
+/// geometry, a collider to be found, not a probe).
 pub(crate) fn check_query_shape(shape: &Shape) -> Result<()> {
-    if matches!(shape, Shape::Mesh(_)) {
+    if shape.surface().is_some() {
         return Err(Error::InvalidArgument(
-            "a query shape must be convex, not a triangle mesh",
+            "a query shape must be convex, not a triangle mesh or height field",
         ));
     }
     shape.validate()
@@ -1021,13 +1021,15 @@ impl World {
     /// triangle's distance).
     ///
     /// Errors: [`Error::StaleHandle`] when either key names no live
-    /// collider; [`Error::InvalidArgument`] when both are meshes (static
+    /// collider; [`Error::InvalidArgument`] when both are surfaces (static
     /// level geometry is never measured against itself; the answer would
     /// cost a pass over every pair of triangles).
     pub fn distance(&self, a: ColliderKey, b: ColliderKey) -> Result<Distance> {
         let (a, b) = (self.live(a)?.world_shape(), self.live(b)?.world_shape());
-        if matches!((a, b), (Shape::Mesh(_), Shape::Mesh(_))) {
-            return Err(Error::InvalidArgument("distance between two triangle meshes"));
+        if a.surface().is_some() && b.surface().is_some() {
+            return Err(Error::InvalidArgument(
+                "distance between two surfaces (triangle meshes or height fields)",
+            ));
         }
         Ok(a.distance(b))
     }

@@ -231,7 +231,11 @@ fn the_port_behaves_like_the_game_on_the_book_s_own_physworld() {
         "the builds on collide and on the book's PhysWorld print the same"
     );
     let overlap = |text: &str| summary(&records(text)).num::<f32>("max_overlap");
-    assert_eq!(overlap(&reference), 0.0, "the book's push-out leaves the boxes touching");
+    assert_eq!(
+        overlap(&reference),
+        0.0,
+        "the book's push-out leaves the boxes touching"
+    );
     let ours = overlap(output());
     assert!(
         (ours + collide::MOVE_AND_SLIDE_SKIN).abs() <= 1e-4,
@@ -282,7 +286,10 @@ fn the_port_changes_the_shim_and_two_game_files_as_port_md_counts() {
     let (book, port) = (dir.join("book"), dir.join("collide"));
     let files = file_names(&port);
     assert_eq!(files, file_names(&book), "collide/ and book/ hold the same files");
-    assert_eq!(files, ["BoxComponent.cpp", "FPSActor.cpp", "PhysWorld.cpp", "PhysWorld.h"]);
+    assert_eq!(
+        files,
+        ["BoxComponent.cpp", "FPSActor.cpp", "PhysWorld.cpp", "PhysWorld.h"]
+    );
 
     // PORT.md's table: | `FILE` | book/ lines | collide/ lines | added | removed |
     let port_md = read(&dir.join("PORT.md"));
@@ -315,7 +322,10 @@ fn the_port_changes_the_shim_and_two_game_files_as_port_md_counts() {
 
     // FixCollisions is collide's push-out: its body is four lines.
     let fix = read(&port.join("FPSActor.cpp"));
-    let body = fix.split("void FPSActor::FixCollisions()").nth(1).expect("FixCollisions");
+    let body = fix
+        .split("void FPSActor::FixCollisions()")
+        .nth(1)
+        .expect("FixCollisions");
     assert!(body.contains("->PushOutOfPlanes(mBoxComp)"));
     assert!(!body.contains("GetPlanes()"), "the port does not loop over the planes");
 }

@@ -175,6 +175,8 @@ fn kind_name(shape: &Shape) -> &'static str {
         Shape::Cone(_) => "cone",
         Shape::Hull(_) => "hull",
         Shape::Mesh(_) => "mesh",
+        Shape::HeightField(_) => "heightfield",
+        _ => "other",
     }
 }
 

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use collide::ffi::PhysStatus::{self, *};
 use collide::ffi::*;
 use collide::math::{Quat, Vec3};
-use collide::shape::{Cone, ConvexHull, Cylinder, TriangleMesh};
+use collide::shape::{Cone, ConvexHull, Cylinder, HeightField, TriangleMesh};
 use collide::{Aabb, Capsule, ColliderDesc, Obb, QueryFilter, Segment, Shape, Sphere, Triangle, World};
 use common::ffi::*;
 
@@ -46,6 +46,13 @@ fn mesh_parts() -> (Vec<Vec3>, Vec<u32>) {
     (vertices, vec![0, 1, 2, 0, 2, 3])
 }
 
+/// A 5 × 5 height field, one unit apart, a bump in the middle.
+fn heights() -> Vec<f32> {
+    (0..25)
+        .map(|i| if i == 12 { 1.5 } else { (i % 3) as f32 * 0.1 })
+        .collect()
+}
+
 fn pv(p: Vec3) -> PhysVec3 {
     v(p.x, p.y, p.z)
 }
@@ -54,6 +61,7 @@ fn pv(p: Vec3) -> PhysVec3 {
 struct Shared {
     hull: *mut PhysHull,
     mesh: *mut PhysMesh,
+    heightfield: *mut PhysHeightField,
 }
 
 impl Shared {
@@ -61,9 +69,14 @@ impl Shared {
         let points: Vec<PhysVec3> = hull_points().into_iter().map(pv).collect();
         let (vertices, indices) = mesh_parts();
         let vertices: Vec<PhysVec3> = vertices.into_iter().map(pv).collect();
-        let (mut hull, mut mesh) = (null_mut(), null_mut());
+        let (mut hull, mut mesh, mut heightfield) = (null_mut(), null_mut(), null_mut());
         // SAFETY: arrays of the counts given, valid out-pointers.
         unsafe {
+            let scale = v(1.0, 1.0, 1.0);
+            assert_eq!(
+                phys_heightfield_create(5, 5, heights().as_ptr(), &scale, null(), &mut heightfield),
+                PHYS_OK
+            );
             assert_eq!(phys_hull_create(points.as_ptr(), points.len(), &mut hull), PHYS_OK);
             assert_eq!(
                 phys_mesh_create(
@@ -76,7 +89,11 @@ impl Shared {
                 PHYS_OK
             );
         }
-        Self { hull, mesh }
+        Self {
+            hull,
+            mesh,
+            heightfield,
+        }
     }
 }
 
@@ -86,6 +103,7 @@ impl Drop for Shared {
         unsafe {
             phys_hull_destroy(self.hull);
             phys_mesh_destroy(self.mesh);
+            phys_heightfield_destroy(self.heightfield);
         }
     }
 }
@@ -196,6 +214,16 @@ fn every_kind(shared: &Shared) -> Vec<(&'static str, PhysShape, Shape)> {
             "mesh",
             shape(PHYS_SHAPE_MESH, PhysShapeData { mesh: shared.mesh }),
             Shape::Mesh(Arc::new(TriangleMesh::new(vertices, triangles).unwrap())),
+        ),
+        (
+            "heightfield",
+            shape(
+                PHYS_SHAPE_HEIGHTFIELD,
+                PhysShapeData {
+                    heightfield: shared.heightfield,
+                },
+            ),
+            Shape::HeightField(HeightField::new(5, 5, heights(), Vec3::ONE).unwrap()),
         ),
     ]
 }
@@ -346,7 +374,10 @@ fn overlaps_casts_and_the_nearest_collider_take_any_convex_probe() {
     let (world, handles, rust, keys) = level(&shared);
     let index_of = |c: PhysCollider| handles.iter().position(|&h| h == c).unwrap();
     let (mut overlapping, mut cast_hits) = (0, 0);
-    for (name, c_probe, rust_probe) in every_kind(&shared).into_iter().filter(|k| k.0 != "mesh") {
+    for (name, c_probe, rust_probe) in every_kind(&shared)
+        .into_iter()
+        .filter(|k| !matches!(k.0, "mesh" | "heightfield"))
+    {
         for x in [1.5f32, 6.0, 13.0, 22.0] {
             // The probe moved to x, through its union member's own fields:
             // its own description, placed in world space by hand.
@@ -533,11 +564,11 @@ fn distance_and_contact_need_no_world() {
     let kinds = every_kind(&shared);
     let mut touching = 0;
     for (name_a, c_a, rust_a) in &kinds {
-        for (name_b, _, rust_b) in kinds.iter().filter(|k| !matches!(k.2, Shape::Hull(_) | Shape::Mesh(_))) {
+        for (name_b, _, rust_b) in kinds
+            .iter()
+            .filter(|k| !matches!(k.2, Shape::Hull(_) | Shape::Mesh(_) | Shape::HeightField(_)))
+        {
             for x in [0.7f32, 1.8, 4.0] {
-                if matches!((rust_a, rust_b), (Shape::Mesh(_), Shape::Mesh(_))) {
-                    continue;
-                }
                 let rust_b = rust_b
                     .transformed(&collide::Transform::from_translation(Vec3::new(x, 0.2, 0.1)), true)
                     .unwrap();
@@ -585,7 +616,7 @@ fn bad_shapes_are_refused_and_leave_the_world_alone() {
     };
     assert_eq!(status_of_add(world, &unknown), PHYS_ERROR_INVALID_ARGUMENT);
     assert!(last_error().contains("PHYS_SHAPE"), "{}", last_error());
-    let beyond = PhysShape { kind: 10, ..unknown };
+    let beyond = PhysShape { kind: 11, ..unknown };
     assert_eq!(status_of_add(world, &beyond), PHYS_ERROR_INVALID_ARGUMENT);
     assert_eq!(status_of_add(world, null()), PHYS_ERROR_NULL_POINTER);
     let no_hull = PhysShape {
@@ -829,6 +860,7 @@ fn batches_getters_listing_and_rays_answer_as_the_world_does() {
             match got.kind {
                 PHYS_SHAPE_HULL => phys_hull_destroy(got.data.hull.cast_mut()),
                 PHYS_SHAPE_MESH => phys_mesh_destroy(got.data.mesh.cast_mut()),
+                PHYS_SHAPE_HEIGHTFIELD => phys_heightfield_destroy(got.data.heightfield.cast_mut()),
                 _ => {}
             }
         }

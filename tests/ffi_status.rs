@@ -822,6 +822,29 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
             (status, out == sentinel)
         }),
         pc(
+            "phys_heightfield_create",
+            &["heights", "scale", "holes", "out"],
+            move |t| {
+                let sentinel = NonNull::<PhysHeightField>::dangling().as_ptr();
+                let mut out = sentinel;
+                let (heights, holes, scale) = ([0.0f32; 9], [0u8, 0, 0, 1], v(1.0, 1.0, 1.0));
+                let status = unsafe {
+                    phys_heightfield_create(
+                        3,
+                        3,
+                        arg_in(&heights[0], "heights", t),
+                        arg_in(&scale, "scale", t),
+                        arg_in(&holes[0], "holes", t),
+                        arg(&mut out, "out", t),
+                    )
+                };
+                if status == PHYS_OK {
+                    unsafe { phys_heightfield_destroy(out) };
+                }
+                (status, out == sentinel)
+            },
+        ),
+        pc(
             "phys_overlap_shape",
             &["world", "shape", "filter", "out", "written", "total"],
             move |t| {
@@ -1328,7 +1351,11 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
     in_header.retain(|name, _| {
         !matches!(
             name.as_str(),
-            "phys_world_destroy" | "phys_hull_destroy" | "phys_mesh_destroy" | "phys_collider_is_alive"
+            "phys_world_destroy"
+                | "phys_hull_destroy"
+                | "phys_mesh_destroy"
+                | "phys_heightfield_destroy"
+                | "phys_collider_is_alive"
         )
     });
     in_header.values_mut().for_each(|params| params.retain(|p| p != "ctx"));
@@ -1358,14 +1385,15 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
     for c in pointer_calls(&f) {
         for &name in c.args {
             for bad in [Bad::Null, Bad::Misaligned] {
-                // NULL `desc` and `filter` mean the defaults (tested below);
-                // `bool` and function pointers cannot be misaligned.
+                // NULL `desc`, `filter` and `holes` mean the defaults (tested
+                // below and in tests/heightfield.rs); `bool`, byte and
+                // function pointers cannot be misaligned.
                 let applies = match bad {
-                    Bad::Null => !matches!(name, "desc" | "descs" | "filter"),
+                    Bad::Null => !matches!(name, "desc" | "descs" | "filter" | "holes"),
                     Bad::Misaligned => {
                         let bool_out = matches!(name, "out_hit" | "out_touching" | "out_should_rotate")
                             || (name == "out" && BOOL_OUT.contains(&c.function));
-                        !(bool_out || name == "callback")
+                        !(bool_out || name == "callback" || name == "holes")
                     }
                 };
                 if !applies {
@@ -1391,7 +1419,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 520, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 526, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -95,7 +95,7 @@ abi_layout! {
     PhysPlane: size 16, align 4 { normal: 0, d: 12 }
     PhysVec2: size 8, align 4 { x: 0, y: 4 }
     PhysSegmentClosest: size 36, align 4 { s: 0, t: 4, point_a: 8, point_b: 20, distance_squared: 32 }
-    PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0 }
+    PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0, heightfield: 0 }
     PhysShape: size 48, align 8 { kind: 0, data: 8 }
     PhysDebugDraw: size 64, align 8 { ctx: 0, line: 8, triangle: 16, oriented_box: 24, sphere: 32, capsule: 40, point: 48, text: 56 }
 }

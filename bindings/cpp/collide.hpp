@@ -490,8 +490,42 @@ private:
     std::shared_ptr<PhysMesh> handle_;
 };
 
-// Any shape collide knows, as a value: a PhysShape, keeping its hull or mesh
-// alive. Object space when it makes a collider, world space as a probe.
+// A height field (terrain) built once (phys_heightfield_create) and shared
+// like a Hull: columns x rows heights, row-major (row r along z); sample
+// (c, r) at (c*scale.x, height*scale.y, r*scale.z); holes empty for none, or
+// one flag per cell ((columns - 1) x (rows - 1), row-major, non-zero for a
+// hole). Empty when the build failed.
+class HeightField {
+public:
+    HeightField() noexcept = default;
+
+    static HeightField from_heights(std::size_t columns, std::size_t rows, const std::vector<float>& heights,
+                                    const PhysVec3& scale, const std::vector<std::uint8_t>& holes = {}) {
+        if (heights.size() != columns * rows || (!holes.empty() && holes.size() != (columns - 1) * (rows - 1))) {
+            detail::check(PHYS_ERROR_INVALID_ARGUMENT, "phys_heightfield_create");
+            return HeightField();
+        }
+        PhysHeightField* field = nullptr;
+        if (!detail::check(phys_heightfield_create(columns, rows, heights.data(), &scale,
+                                                   holes.empty() ? nullptr : holes.data(), &field),
+                           "phys_heightfield_create")) {
+            return HeightField();
+        }
+        return HeightField(field);
+    }
+
+    const PhysHeightField* get() const noexcept { return handle_.get(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+private:
+    friend class Shape;
+    explicit HeightField(PhysHeightField* field) : handle_(field, &phys_heightfield_destroy) {}
+    std::shared_ptr<PhysHeightField> handle_;
+};
+
+// Any shape collide knows, as a value: a PhysShape, keeping its hull, mesh
+// or height field alive. Object space when it makes a collider, world space
+// as a probe.
 class Shape {
 public:
     static Shape box(const PhysAabb& aabb) noexcept { return plain(PHYS_SHAPE_BOX, [&](PhysShapeData& d) { d.aabb = aabb; }); }
@@ -513,23 +547,31 @@ public:
     }
     static Shape hull(const Hull& hull) {
         Shape s = plain(PHYS_SHAPE_HULL, [&](PhysShapeData& d) { d.hull = hull.get(); });
-        s.hull_ = hull.handle_;
+        s.owner_ = hull.handle_;
         return s;
     }
     static Shape mesh(const Mesh& mesh) {
         Shape s = plain(PHYS_SHAPE_MESH, [&](PhysShapeData& d) { d.mesh = mesh.get(); });
-        s.mesh_ = mesh.handle_;
+        s.owner_ = mesh.handle_;
         return s;
     }
-    // A PhysShape from collide whose hull or mesh handle is the caller's
-    // reference (phys_get_shape): this Shape releases it.
+    static Shape heightfield(const HeightField& field) {
+        Shape s = plain(PHYS_SHAPE_HEIGHTFIELD, [&](PhysShapeData& d) { d.heightfield = field.get(); });
+        s.owner_ = field.handle_;
+        return s;
+    }
+    // A PhysShape from collide whose hull, mesh or height field handle is
+    // the caller's reference (phys_get_shape): this Shape releases it.
     static Shape adopt(const PhysShape& raw) {
         Shape s;
         s.raw_ = raw;
         if (raw.kind == PHYS_SHAPE_HULL && raw.data.hull != nullptr) {
-            s.hull_ = std::shared_ptr<PhysHull>(const_cast<PhysHull*>(raw.data.hull), &phys_hull_destroy);
+            s.owner_ = std::shared_ptr<PhysHull>(const_cast<PhysHull*>(raw.data.hull), &phys_hull_destroy);
         } else if (raw.kind == PHYS_SHAPE_MESH && raw.data.mesh != nullptr) {
-            s.mesh_ = std::shared_ptr<PhysMesh>(const_cast<PhysMesh*>(raw.data.mesh), &phys_mesh_destroy);
+            s.owner_ = std::shared_ptr<PhysMesh>(const_cast<PhysMesh*>(raw.data.mesh), &phys_mesh_destroy);
+        } else if (raw.kind == PHYS_SHAPE_HEIGHTFIELD && raw.data.heightfield != nullptr) {
+            s.owner_ = std::shared_ptr<PhysHeightField>(const_cast<PhysHeightField*>(raw.data.heightfield),
+                                                        &phys_heightfield_destroy);
         }
         return s;
     }
@@ -547,8 +589,8 @@ private:
     }
 
     PhysShape raw_{};
-    std::shared_ptr<PhysHull> hull_;
-    std::shared_ptr<PhysMesh> mesh_;
+    // The hull, mesh or height field the shape names, kept alive.
+    std::shared_ptr<const void> owner_;
 };
 
 // The distance between two shapes, no world needed (point_a on a).

@@ -3,8 +3,9 @@
 //! `phys_add_shape`, `phys_set_shape`, `phys_overlap_shape`,
 //! `phys_shape_cast`, `phys_closest`, `phys_move_and_slide` and the world-free
 //! `phys_shape_distance` / `phys_shape_contact`; and the shared,
-//! reference-counted hull and mesh objects ([`PhysHull`], [`PhysMesh`])
-//! that a shape names, built once and used by any number of colliders.
+//! reference-counted hull, mesh and height-field objects ([`PhysHull`],
+//! [`PhysMesh`], [`PhysHeightField`]) that a shape names, built once and
+//! used by any number of colliders.
 
 use std::sync::Arc;
 
@@ -13,8 +14,10 @@ use crate::ffi::error::{guard, Failure, PhysStatus};
 use crate::ffi::narrow::{closest, hull_of, mesh_of, shape_cast};
 use crate::ffi::query::{fill, overlap, read_filter};
 use crate::ffi::types::*;
-use crate::ffi::world::{add, add_batch, check_pointer, read_in, set_shape, update_batch, world_ref, Out, PhysWorld};
-use crate::shape::{ConvexHull, Shape, TriangleMesh};
+use crate::ffi::world::{
+    add, add_batch, check_count, check_pointer, copy_in, read_in, set_shape, update_batch, world_ref, Out, PhysWorld,
+};
+use crate::shape::{ConvexHull, HeightField, Shape, TriangleMesh};
 
 /// `PhysShape::kind` of an axis-aligned box (`data.aabb`).
 pub const PHYS_SHAPE_BOX: u32 = 1;
@@ -36,6 +39,9 @@ pub const PHYS_SHAPE_HULL: u32 = 8;
 /// `PhysShape::kind` of a triangle mesh (`data.mesh`, a `phys_mesh_create`
 /// handle).
 pub const PHYS_SHAPE_MESH: u32 = 9;
+/// `PhysShape::kind` of a height field (`data.heightfield`, a
+/// `phys_heightfield_create` handle).
+pub const PHYS_SHAPE_HEIGHTFIELD: u32 = 10;
 
 /// A convex hull built once by `phys_hull_create` and shared by every
 /// collider and shape that names it; opaque. Each collider keeps its own
@@ -48,6 +54,12 @@ pub struct PhysHull {
 /// `phys_mesh_create` and shared like a [`PhysHull`]; opaque.
 pub struct PhysMesh {
     mesh: Arc<TriangleMesh>,
+}
+
+/// A height field (terrain: heights, holes and their min/max pyramid) built
+/// once by `phys_heightfield_create` and shared like a [`PhysHull`]; opaque.
+pub struct PhysHeightField {
+    field: HeightField,
 }
 
 /// The shape of a [`PhysShape`], by its `kind`.
@@ -72,6 +84,8 @@ pub union PhysShapeData {
     pub hull: *const PhysHull,
     /// `PHYS_SHAPE_MESH`: a live `phys_mesh_create` handle.
     pub mesh: *const PhysMesh,
+    /// `PHYS_SHAPE_HEIGHTFIELD`: a live `phys_heightfield_create` handle.
+    pub heightfield: *const PhysHeightField,
 }
 
 /// Any shape collide knows, as plain data: `kind` (a `PHYS_SHAPE_*`
@@ -117,18 +131,23 @@ pub(crate) fn shape_of(shape: *const PhysShape, name: &'static str) -> Result<Sh
         PHYS_SHAPE_CONE => Shape::Cone(unsafe { shape.data.cone }.into()),
         PHYS_SHAPE_HULL => Shape::Hull(Arc::clone(&shared(unsafe { shape.data.hull }, "shape.data.hull")?.hull)),
         PHYS_SHAPE_MESH => Shape::Mesh(Arc::clone(&shared(unsafe { shape.data.mesh }, "shape.data.mesh")?.mesh)),
+        PHYS_SHAPE_HEIGHTFIELD => Shape::HeightField(
+            shared(unsafe { shape.data.heightfield }, "shape.data.heightfield")?
+                .field
+                .clone(),
+        ),
         _ => return Err(Error::InvalidArgument("shape.kind is not a PHYS_SHAPE_* constant").into()),
     })
 }
 
-/// Validates both shapes of a world-free query and refuses two meshes
-/// (their answer would be a pass over every pair of triangles), as
-/// `World::distance` does.
+/// Validates both shapes of a world-free query and refuses two surfaces
+/// (meshes or height fields: their answer would be a pass over every pair
+/// of triangles), as `World::distance` does.
 fn check_pair(a: &Shape, b: &Shape) -> Result<(), Failure> {
     a.validate()?;
     b.validate()?;
-    if matches!((a, b), (Shape::Mesh(_), Shape::Mesh(_))) {
-        return Err(Error::InvalidArgument("two triangle meshes are never measured against each other").into());
+    if a.surface().is_some() && b.surface().is_some() {
+        return Err(Error::InvalidArgument("two surfaces are never measured against each other").into());
     }
     Ok(())
 }
@@ -209,6 +228,66 @@ pub unsafe extern "C" fn phys_mesh_destroy(mesh: *mut PhysMesh) {
         // SAFETY: a handle of `phys_mesh_create` (Box::into_raw), destroyed
         // once (the caller's contract).
         drop(unsafe { Box::from_raw(mesh) });
+    }
+}
+
+/// Builds a height field of `columns × rows` samples into `*out`, to be
+/// named by any number of `PhysShape`s (`PHYS_SHAPE_HEIGHTFIELD`) and
+/// released by `phys_heightfield_destroy`. `heights` holds `columns·rows`
+/// heights, row-major (row `r` at `heights[r·columns]`); sample `(c, r)`
+/// lies at `(c·scale.x, height·scale.y, r·scale.z)` in object space, each
+/// cell split into two triangles along its diagonal from `(c, r)` to
+/// `(c + 1, r + 1)`. `holes` is NULL for none, or one byte per cell
+/// (`(columns − 1)·(rows − 1)`, row-major), non-zero for a hole. Both
+/// arrays are copied. A height field collider can be moved and scaled
+/// (positive scale), not rotated.
+///
+/// Errors: `PHYS_ERROR_INVALID_ARGUMENT` for fewer than 2 × 2 samples, a
+/// scale not positive on every axis, or holes everywhere;
+/// `PHYS_ERROR_NON_FINITE` for a NaN or infinite height or scale.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `heights` holds
+/// `columns·rows` readable floats and `holes`, when not NULL,
+/// `(columns − 1)·(rows − 1)` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn phys_heightfield_create(
+    columns: usize,
+    rows: usize,
+    heights: *const f32,
+    scale: *const PhysVec3,
+    holes: *const u8,
+    out: *mut *mut PhysHeightField,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let scale = read_in(scale, "scale")?;
+        let count = columns
+            .checked_mul(rows)
+            .ok_or(Error::InvalidArgument("columns × rows overflows"))?;
+        check_count::<f32>(count, "too many height field samples")?;
+        let mut field = HeightField::new(columns, rows, copy_in(heights, count, "heights", |h| h)?, scale.into())?;
+        if !holes.is_null() {
+            let cells = (columns - 1) * (rows - 1);
+            field = field.with_holes(&copy_in(holes, cells, "holes", |h| h != 0)?)?;
+        }
+        out.write(Box::into_raw(Box::new(PhysHeightField { field })));
+        Ok(())
+    })
+}
+
+/// Releases the caller's reference to a height field (NULL does nothing),
+/// as `phys_hull_destroy` does.
+///
+/// # Safety
+/// `field` is NULL or a handle of `phys_heightfield_create` not yet
+/// destroyed.
+#[no_mangle]
+pub unsafe extern "C" fn phys_heightfield_destroy(field: *mut PhysHeightField) {
+    if !field.is_null() {
+        // SAFETY: a handle of `phys_heightfield_create` (Box::into_raw),
+        // destroyed once (the caller's contract).
+        drop(unsafe { Box::from_raw(field) });
     }
 }
 
@@ -293,9 +372,10 @@ pub unsafe extern "C" fn phys_set_shapes(
     )
 }
 
-/// A collider's object-space shape, in `*out`. A hull's or mesh's handle
-/// in it is a new reference to the collider's own, for the caller to
-/// release with `phys_hull_destroy` / `phys_mesh_destroy`.
+/// A collider's object-space shape, in `*out`. A hull's, mesh's or height
+/// field's handle in it is a new reference to the collider's own, for the
+/// caller to release with `phys_hull_destroy` / `phys_mesh_destroy` /
+/// `phys_heightfield_destroy`.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h.
@@ -314,7 +394,7 @@ pub unsafe extern "C" fn phys_get_shape(
     })
 }
 
-/// The `PhysShape` of `shape`; a hull or mesh by a new handle.
+/// The `PhysShape` of `shape`; a hull, mesh or height field by a new handle.
 fn described(shape: &Shape) -> PhysShape {
     let segment = |s: &crate::shape::Segment| PhysSegment {
         start: s.start.into(),
@@ -389,6 +469,12 @@ fn described(shape: &Shape) -> PhysShape {
             PHYS_SHAPE_MESH,
             PhysShapeData {
                 mesh: Box::into_raw(Box::new(PhysMesh { mesh: Arc::clone(m) })),
+            },
+        ),
+        Shape::HeightField(h) => (
+            PHYS_SHAPE_HEIGHTFIELD,
+            PhysShapeData {
+                heightfield: Box::into_raw(Box::new(PhysHeightField { field: h.clone() })),
             },
         ),
     };

@@ -325,6 +325,7 @@ impl crate::shape::Shape {
             Shape::Cone(cone) => segment.cast_convex(cone),
             Shape::Hull(hull) => segment.cast_hull(hull),
             Shape::Mesh(mesh) => mesh.cast_segment(segment),
+            Shape::HeightField(field) => field.cast_segment(segment),
         }
     }
 }

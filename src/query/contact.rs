@@ -429,9 +429,11 @@ impl crate::shape::Shape {
             (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
             (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
             (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
-            (S::Mesh(a), b) => a.contact(b),
-            (a, S::Mesh(b)) => b.contact(a).map(Contact::flipped),
-            _ => contact(self, other),
+            _ => match (self.surface(), other.surface()) {
+                (Some(a), _) => a.contact(other),
+                (None, Some(b)) => b.contact(self).map(Contact::flipped),
+                (None, None) => contact(self, other),
+            },
         }
     }
 
@@ -452,9 +454,13 @@ impl crate::shape::Shape {
     #[must_use]
     pub fn distance(&self, other: &Self) -> gjk::Distance {
         use crate::shape::Shape as S;
+        if let Some(a) = self.surface() {
+            return a.distance(other);
+        }
+        if let Some(b) = other.surface() {
+            return b.distance(self).flipped();
+        }
         match (self, other) {
-            (S::Mesh(a), b) => a.distance(b),
-            (a, S::Mesh(b)) => b.distance(a).flipped(),
             (S::Sphere(a), S::Triangle(b)) => a.distance_triangle(b),
             (S::Triangle(a), S::Sphere(b)) => b.distance_triangle(a).flipped(),
             _ => gjk::distance(self, other),

@@ -175,8 +175,11 @@ impl Shape {
             (Shape::Obb(o), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Obb(o)) => o.intersects_sphere(s),
             (Shape::Obb(o), Shape::Capsule(c)) | (Shape::Capsule(c), Shape::Obb(o)) => o.intersects_capsule(c),
             (Shape::Triangle(t), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Triangle(t)) => t.intersects_sphere(s),
-            (Shape::Mesh(m), other) | (other, Shape::Mesh(m)) => m.intersects(other),
-            _ => gjk::intersects(self, other),
+            _ => match (self.surface(), other.surface()) {
+                (Some(s), _) => s.intersects(other),
+                (None, Some(s)) => s.intersects(self),
+                (None, None) => gjk::intersects(self, other),
+            },
         }
     }
 }

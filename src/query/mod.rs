@@ -20,13 +20,13 @@ mod distance;
 mod epa;
 mod gjk;
 mod intersect;
-mod mesh;
 mod penetration;
 mod ray;
 mod rescale;
 mod sat;
 mod shape_cast;
 mod sphere_search;
+mod surface;
 
 pub use cast::CastHit;
 pub use contact::{contact, Contact};

@@ -572,17 +572,19 @@ impl crate::shape::Shape {
             (S::Sphere(a), S::Sphere(b)) => a.cast_sphere(motion, b, Vec3::ZERO),
             (S::Sphere(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
             (S::Capsule(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
-            (S::Mesh(_), S::Mesh(_)) => None,
-            (a, S::Mesh(b)) => b.cast_shape_against(a, motion),
-            (S::Mesh(a), b) => {
-                // The mesh moving by `motion` against a fixed shape is the
-                // shape moving by `−motion` against a fixed mesh, seen from
-                // the mesh: the point moves back by `t·motion`, the normal
-                // turns round.
-                let toi = a.cast_shape_against(b, -motion)?;
-                Some(TimeOfImpact::at(toi.t, toi.point + motion * toi.t, -toi.normal))
-            }
-            _ => shape_cast(self, motion, target, Vec3::ZERO),
+            _ => match (self.surface(), target.surface()) {
+                (Some(_), Some(_)) => None,
+                (None, Some(b)) => b.cast_shape_against(self, motion),
+                (Some(a), None) => {
+                    // The surface moving by `motion` against a fixed shape is
+                    // the shape moving by `−motion` against a fixed surface,
+                    // seen from the surface: the point moves back by
+                    // `t·motion`, the normal turns round.
+                    let toi = a.cast_shape_against(target, -motion)?;
+                    Some(TimeOfImpact::at(toi.t, toi.point + motion * toi.t, -toi.normal))
+                }
+                (None, None) => shape_cast(self, motion, target, Vec3::ZERO),
+            },
         }
     }
 }

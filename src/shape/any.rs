@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::math::{Aabb, Mat3, Transform, Vec3};
-use crate::shape::{Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Triangle, TriangleMesh};
+use crate::shape::{Capsule, Cone, ConvexHull, Cylinder, HeightField, Obb, Segment, Sphere, Triangle, TriangleMesh};
 
 /// A collider's shape: in object space when given to the world, in world
 /// space as [`Collider::world_shape`](crate::collider::Collider::world_shape).
@@ -18,7 +18,11 @@ use crate::shape::{Capsule, Cone, ConvexHull, Cylinder, Obb, Segment, Sphere, Tr
 /// handles. With the `Arc` a hull is shared, never copied: cloning a shape
 /// (a collider description, a world) costs one reference-count increment,
 /// and every other variant is still plain data.
+///
+/// Non-exhaustive: a later version may add a kind of shape (a `match` on
+/// a shape from outside the crate ends with a `_` arm).
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Shape {
     /// A solid axis-aligned box, the book's `BoxComponent`.
     Aabb(Aabb),
@@ -50,6 +54,12 @@ pub enum Shape {
     /// and [`World`](crate::World) refuses a mesh as a query shape
     /// ([`Error::InvalidArgument`]) where the query needs one that is convex.
     Mesh(Arc<TriangleMesh>),
+    /// Terrain: a grid of heights, two triangles per cell, holes per cell
+    /// ([`HeightField`]); its samples are shared behind an `Arc`. Queried
+    /// as a [`Shape::Mesh`] is, triangle by triangle among the cells a
+    /// query reaches, and like a mesh it never meets another mesh or
+    /// height field. It can be moved and scaled, not rotated.
+    HeightField(HeightField),
 }
 
 impl Shape {
@@ -80,6 +90,8 @@ impl Shape {
                     Err(Error::NonFinite("triangle mesh"))
                 }
             }
+            // Checked when built and placed.
+            Shape::HeightField(_) => Ok(()),
         }
     }
 
@@ -109,6 +121,7 @@ impl Shape {
             }
             Shape::Hull(hull) => Aabb::from_points(hull.vertices()).unwrap_or(Aabb::new(hull.center(), hull.center())),
             Shape::Mesh(mesh) => mesh.bounding_aabb(),
+            Shape::HeightField(field) => field.bounding_aabb(),
         }
     }
 
@@ -155,10 +168,14 @@ impl Shape {
     /// points by rounding; a triangle and a mesh move only by the rounding
     /// of their corners.
     ///
+    /// A height field moves its origin and scales its cells and heights,
+    /// sharing its samples.
+    ///
     /// Errors: [`Error::InvalidArgument`] for a hull whose scale has a zero
-    /// component (the image would be flat) and for a cylinder or cone
-    /// refused by the rule above, [`Error::NonFinite`] when the mapped hull
-    /// or mesh overflows.
+    /// component (the image would be flat), for a cylinder or cone
+    /// refused by the rule above, and for a height field rotated or scaled
+    /// by a component that is not positive; [`Error::NonFinite`] when the
+    /// mapped hull, mesh or height field overflows.
     pub fn transformed(&self, transform: &Transform, should_rotate: bool) -> Result<Shape> {
         if self.is_kept_by(transform) {
             return Ok(self.clone());
@@ -219,6 +236,7 @@ impl Shape {
                 Shape::Hull(Arc::new(mapped))
             }
             Shape::Mesh(mesh) => Shape::Mesh(Arc::new(mesh.transformed(transform)?)),
+            Shape::HeightField(field) => Shape::HeightField(field.transformed(transform)?),
         })
     }
 
@@ -258,6 +276,7 @@ impl Shape {
                 Ok(moved) => Shape::Mesh(Arc::new(moved)),
                 Err(_) => Shape::Mesh(Arc::clone(m)),
             },
+            Shape::HeightField(h) => Shape::HeightField(h.translated(offset).unwrap_or_else(|_| h.clone())),
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::bvh::{Bvh, LeafData};
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::{length_without_overflow, Vec3};
+use crate::shape::surface::{box_gap, triangle_bounds, TriangleSurface};
 use crate::shape::{Aabb, Support, Triangle};
 use crate::visit::VisitResult;
 
@@ -151,11 +152,7 @@ impl TriangleMesh {
             aabb: Aabb::new(Vec3::ZERO, Vec3::ZERO),
         };
         let leaves: Vec<(Aabb, u32, bool)> = (0..mesh.indices.len())
-            .map(|i| {
-                let t = mesh.triangle(i);
-                let aabb = Aabb::new(t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c));
-                (aabb, i as u32, false)
-            })
+            .map(|i| (triangle_bounds(&mesh.triangle(i)), i as u32, false))
             .collect();
         mesh.aabb = leaves.iter().skip(1).fold(leaves[0].0, |acc, leaf| acc.union(&leaf.0));
         mesh.bvh.insert_batch(leaves.into_iter());
@@ -299,6 +296,38 @@ impl TriangleMesh {
         self.bvh.cast(start, end, u64::MAX, |leaf| {
             ControlFlow::Continue(hit(leaf.data as usize))
         });
+    }
+}
+
+impl TriangleSurface for TriangleMesh {
+    #[inline]
+    fn triangle(&self, i: usize) -> Triangle {
+        TriangleMesh::triangle(self, i)
+    }
+    #[inline]
+    fn is_edge_active(&self, i: usize, k: usize) -> bool {
+        TriangleMesh::is_edge_active(self, i, k)
+    }
+    fn for_each_triangle_in<R: VisitResult>(&self, aabb: &Aabb, f: impl FnMut(usize, Triangle) -> R) {
+        TriangleMesh::for_each_triangle_in(self, aabb, f);
+    }
+    fn for_each_triangle_along(&self, start: Vec3, end: Vec3, mut hit: impl FnMut(usize, Triangle) -> Option<f32>) {
+        TriangleMesh::for_each_triangle_along(self, start, end, |i| hit(i, self.triangle(i)));
+    }
+    /// Every triangle sorted by the gap between its box and `bounds` (ties
+    /// by index), visited until a gap passes the best distance.
+    fn for_each_triangle_near(&self, bounds: &Aabb, mut f: impl FnMut(usize, Triangle) -> f32) {
+        let mut order: Vec<(f32, usize)> = (0..self.triangle_count())
+            .map(|i| (box_gap(&triangle_bounds(&self.triangle(i)), bounds), i))
+            .collect();
+        order.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let mut best = f32::INFINITY;
+        for (gap, i) in order {
+            if gap > best {
+                break;
+            }
+            best = best.min(f(i, self.triangle(i)));
+        }
     }
 }
 

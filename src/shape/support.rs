@@ -519,6 +519,7 @@ macro_rules! each_collider_shape {
                 let $s: &crate::shape::TriangleMesh = $s;
                 $body
             }
+            Shape::HeightField($s) => $body,
         }
     };
 }

@@ -195,6 +195,7 @@ LAYOUT_MEMBER(PhysShapeData, cylinder, 0);
 LAYOUT_MEMBER(PhysShapeData, cone, 0);
 LAYOUT_MEMBER(PhysShapeData, hull, 0);
 LAYOUT_MEMBER(PhysShapeData, mesh, 0);
+LAYOUT_MEMBER(PhysShapeData, heightfield, 0);
 
 LAYOUT_TYPE(PhysShape, 48, 8);
 LAYOUT_MEMBER(PhysShape, kind, 0);

@@ -233,6 +233,10 @@ impl Oracle {
                     .map(|t| t.map(|i| d3(m.vertices()[i as usize])))
                     .collect(),
             },
+            Shape::HeightField(h) => Oracle::Mesh {
+                tris: h.triangles().map(|(_, t)| [d3(t.a), d3(t.b), d3(t.c)]).collect(),
+            },
+            other => panic!("no oracle for {other:?}"),
         }
     }
 

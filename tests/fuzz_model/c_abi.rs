@@ -1745,7 +1745,7 @@ fn tagged(shape: &Shape) -> PhysShape {
                 },
             },
         ),
-        Shape::Hull(_) | Shape::Mesh(_) => unreachable!("hulls and meshes come as their inputs"),
+        _ => unreachable!("hulls and meshes come as their inputs"),
     };
     PhysShape { kind, data }
 }

@@ -555,6 +555,8 @@ pub fn expected_shape_error(shape: &Shape) -> Option<Error> {
             let b = m.bounding_aabb();
             (!finite(b.min) || !finite(b.max)).then_some(Error::NonFinite(""))
         }
+        // Checked when built and placed.
+        _ => None,
     }
 }
 
@@ -562,7 +564,7 @@ pub fn expected_shape_error(shape: &Shape) -> Option<Error> {
 /// and slide) must say of it: a mesh is refused (`InvalidArgument`), then
 /// the shape's own validation.
 pub fn expected_query_shape_error(shape: &Shape) -> Option<Error> {
-    if matches!(shape, Shape::Mesh(_)) {
+    if matches!(shape, Shape::Mesh(_) | Shape::HeightField(_)) {
         return Some(Error::InvalidArgument(""));
     }
     expected_shape_error(shape)
@@ -877,8 +879,8 @@ pub fn expected_collider(desc: &ColliderDesc) -> Result<(ColliderDesc, Shape), E
         Shape::Cylinder(c) => finite(c.segment.start) && finite(c.segment.end) && c.radius.is_finite(),
         Shape::Cone(c) => finite(c.base_center) && finite(c.apex) && c.radius.is_finite(),
         Shape::Hull(h) => h.center().is_finite() && h.bounding_radius().is_finite(),
-        // Its bounds are its vertices'.
-        Shape::Mesh(_) => true,
+        // Their bounds are their vertices' (samples').
+        _ => true,
     };
     if !finite(bounds.min) || !finite(bounds.max) || !numbers_finite {
         return Err(Error::NonFinite(""));

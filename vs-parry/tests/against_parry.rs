@@ -265,8 +265,8 @@ mod convex_pairs {
             Shape::Triangle(_) => "triangle",
             Shape::Cylinder(_) => "cylinder",
             Shape::Cone(_) => "cone",
-            Shape::Mesh(_) => "mesh",
             Shape::Hull(_) => "hull",
+            _ => "surface",
         }
     }
 
@@ -740,7 +740,7 @@ mod convex_pairs {
                 let points: Vec<Vec3> = h.vertices().iter().map(|v| *v + shift).collect();
                 Shape::Hull(Arc::new(ConvexHull::from_points(&points).unwrap()))
             }
-            Shape::Mesh(_) => unreachable!("the random bodies are convex"),
+            _ => unreachable!("the random bodies are convex"),
         };
         Body { world, pose, ..body }
     }

@@ -1,0 +1,53 @@
+//! [`TriangleSurface`]: what the surface queries need of a triangle mesh or
+//! a height field — its triangles by index, which of their edges are
+//! active, and three walks over an acceleration structure (a box, a segment
+//! front to back, nearest first). The queries themselves
+//! (`query::surface`) are written once over it.
+
+use crate::math::{Aabb, Vec3};
+use crate::shape::Triangle;
+use crate::visit::VisitResult;
+
+/// A static surface of triangles, each named by an index: a
+/// [`TriangleMesh`](crate::shape::TriangleMesh) or a
+/// [`HeightField`](crate::shape::HeightField).
+pub(crate) trait TriangleSurface {
+    /// Triangle `i`, for an index a walk handed out.
+    fn triangle(&self, i: usize) -> Triangle;
+
+    /// Whether edge `k` of triangle `i` (corner `k` to corner `k + 1`) is
+    /// active: on the outline or a crease, not between two triangles
+    /// within 5° of one plane.
+    fn is_edge_active(&self, i: usize, k: usize) -> bool;
+
+    /// Calls `f(i, triangle)` for every triangle whose bounds overlap `aabb`
+    /// (closed), until `f` answers `Break`.
+    fn for_each_triangle_in<R: VisitResult>(&self, aabb: &Aabb, f: impl FnMut(usize, Triangle) -> R);
+
+    /// Calls `hit(i, triangle)` for every triangle the segment from `start`
+    /// to `end` may cross before the closest hit so far, nearer regions
+    /// first; `hit` answers the `t` of its hit, which shortens the rest of
+    /// the walk.
+    fn for_each_triangle_along(&self, start: Vec3, end: Vec3, hit: impl FnMut(usize, Triangle) -> Option<f32>);
+
+    /// Calls `f(i, triangle)` for the triangles in increasing order of a
+    /// lower bound on their distance to `bounds` (the distance between
+    /// boxes), stopping once the bound exceeds what `f` answers: the least
+    /// distance found so far (`f32::INFINITY` for none).
+    fn for_each_triangle_near(&self, bounds: &Aabb, f: impl FnMut(usize, Triangle) -> f32);
+}
+
+/// The distance between two boxes: the length of the per-axis gap, by
+/// `math::length_without_overflow` (its square overflows for gaps beyond
+/// about 1.8e19, and a bound of `∞` on every box would stop a nearest-first
+/// walk after the first triangle).
+pub(crate) fn box_gap(a: &Aabb, b: &Aabb) -> f32 {
+    let d = (a.min - b.max).max(b.min - a.max).max(Vec3::ZERO);
+    crate::math::length_without_overflow(d)
+}
+
+/// A triangle's bounds.
+#[inline]
+pub(crate) fn triangle_bounds(t: &Triangle) -> Aabb {
+    Aabb::new(t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c))
+}
