@@ -44,8 +44,8 @@ use std::sync::Arc;
 use collide::math::{DVec3, Quat, Vec3};
 use collide::query::shape_cast;
 use collide::{
-    Aabb, Capsule, ColliderDesc, Cone, ConvexHull, Cylinder, Obb, QueryFilter, Segment, Shape, Sphere, Triangle,
-    TriangleMesh, World,
+    Aabb, Capsule, ColliderDesc, Cone, ConvexHull, Cylinder, HeightField, Obb, QueryFilter, Segment, Shape, Sphere,
+    Triangle, TriangleMesh, World,
 };
 use common::oracle::{d3, rotation_axes, Oracle};
 use common::random::{seeded, Draw, TestRng};
@@ -195,6 +195,7 @@ enum Kind {
     Cone,
     Hull,
     Mesh,
+    HeightField,
 }
 
 const CONVEX: [Kind; 8] = [
@@ -219,6 +220,9 @@ const ALL: [Kind; 9] = [
     Kind::Hull,
     Kind::Mesh,
 ];
+
+/// The height field, certified on random streams of its own.
+const TERRAIN: [Kind; 1] = [Kind::HeightField];
 
 /// The `f64` draws the generators use.
 trait Draw64: Draw {
@@ -279,7 +283,7 @@ struct Spec {
     rotation: Quat,
     dims: DVec3,
     /// Local points (in units of `dims`) of a hull or triangle; heights of
-    /// a mesh's 3×3 grid.
+    /// a mesh's or height field's 3×3 grid.
     points: Vec<DVec3>,
 }
 
@@ -292,7 +296,7 @@ impl Spec {
         let (a1, a2) = (rng.aspect(), rng.aspect());
         let largest = 1.0f64.max(a1).max(a2);
         let dims = DVec3::new(1.0, a1, a2) * (size / largest);
-        let rotation = if kind == Kind::Aabb {
+        let rotation = if matches!(kind, Kind::Aabb | Kind::HeightField) {
             Quat::IDENTITY
         } else {
             rng.rotation()
@@ -319,7 +323,7 @@ impl Spec {
                     (0..n).map(|_| rng.direction()).collect()
                 }
             }
-            Kind::Mesh => (0..GRID * GRID)
+            Kind::Mesh | Kind::HeightField => (0..GRID * GRID)
                 .map(|_| DVec3::new(0.0, 0.0, rng.range(-1.0, 1.0).into()))
                 .collect(),
             _ => Vec::new(),
@@ -390,8 +394,20 @@ impl Spec {
                     TriangleMesh::new(vertices, indices).expect("a grid mesh is valid"),
                 ))
             }
+            Kind::HeightField => {
+                // The grid in the xz plane, heights along y (never rotated).
+                let heights = self.points.iter().map(|p| p.z as f32).collect();
+                let field = HeightField::new(GRID, GRID, heights, self.dims.as_vec3()).expect("a valid field");
+                let origin = self.centre - DVec3::new(self.dims.x, 0.0, self.dims.z);
+                Shape::HeightField(field).translated(origin.as_vec3())
+            }
         }
     }
+}
+
+/// Whether a shape is a triangle surface (a mesh or a height field).
+fn is_surface(shape: &Shape) -> bool {
+    matches!(shape, Shape::Mesh(_) | Shape::HeightField(_))
 }
 
 /// A random kind of `kinds`.
@@ -417,7 +433,7 @@ fn pair_specs(rng: &mut TestRng, ka: Kind, kb: Kind) -> (Spec, Spec) {
     let a = Spec::random(rng, ka);
     let mut b = Spec::random(rng, kb);
     b.centre = a.centre;
-    if rng.one_in(2) && kb != Kind::Aabb {
+    if rng.one_in(2) && !matches!(kb, Kind::Aabb | Kind::HeightField) {
         let quarter = match rng.below(4) {
             0 => Quat::IDENTITY,
             1 => Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
@@ -580,7 +596,7 @@ fn check_contact(rng: &mut TestRng, a: &Shape, b: &Shape, c: Option<collide::Con
             if !(apart.length() <= t) {
                 errors.push(format!("point_a − point_b is {apart:?} off depth·normal (tol {t:e})"));
             }
-            let convex = !matches!(a, Shape::Mesh(_)) && !matches!(b, Shape::Mesh(_));
+            let convex = !is_surface(&a) && !is_surface(&b);
             if convex && n != DVec3::ZERO {
                 // The deepest points are the shapes' extreme points along the normal.
                 let (hi_a, lo_b) = (oa.interval(n).1, ob.interval(n).0);
@@ -653,7 +669,7 @@ fn check_distance(rng: &mut TestRng, a: &Shape, b: &Shape, d: &collide::Distance
                 "distance {distance:e} but |point_b − point_a| = {between:e} (tol {t:e})"
             ));
         }
-        let convex = !matches!(a, Shape::Mesh(_)) && !matches!(b, Shape::Mesh(_));
+        let convex = !is_surface(&a) && !is_surface(&b);
         match d.normal {
             Some(n) => {
                 unit(&mut errors, "normal", n);
@@ -776,7 +792,7 @@ fn check_shape_cast(
             if th > 0.0 {
                 on_surface(&mut errors, "point (on the moved shape)", &moved, p, t);
                 on_surface(&mut errors, "point (on the target)", &ob, p, t);
-                let convex = !matches!(a, Shape::Mesh(_)) && !matches!(b, Shape::Mesh(_));
+                let convex = !is_surface(&a) && !is_surface(&b);
                 let n = d3(n).normalize_or_zero();
                 if convex && n != DVec3::ZERO {
                     let gap = ob.interval(n).0 - moved.interval(n).1;
@@ -1118,7 +1134,7 @@ fn contact_points_lie_on_their_shapes_and_depths_match_the_overlap() {
     let mut rng = seeded(0xc0_47ac7);
     for _ in 0..case_count() {
         let (a, b) = contact_pair(&mut rng, &ALL, &CONVEX);
-        let (a, b) = if rng.one_in(2) || matches!(a, Shape::Mesh(_)) {
+        let (a, b) = if rng.one_in(2) || is_surface(&a) {
             (b, a)
         } else {
             (a, b)
@@ -1158,7 +1174,7 @@ fn distance_witnesses_lie_on_their_shapes_and_bound_the_distance() {
     let mut rng = seeded(0xd157);
     for i in 0..case_count() {
         let (a, b) = distance_pair(&mut rng, &ALL, &CONVEX);
-        let (a, b) = if rng.one_in(2) || matches!(a, Shape::Mesh(_)) {
+        let (a, b) = if rng.one_in(2) || is_surface(&a) {
             (b, a)
         } else {
             (a, b)
@@ -1236,7 +1252,7 @@ fn shape_cast_points_lie_on_both_shapes_at_the_time_of_impact() {
     let mut rng = seeded(0x5a9e_ca57);
     for i in 0..case_count() {
         let (a, motion, b) = cast_case(&mut rng, &CONVEX, &ALL);
-        let generic = i % 2 == 1 && !matches!(b, Shape::Mesh(_));
+        let generic = i % 2 == 1 && !is_surface(&b);
         let toi = if generic {
             shape_cast(&a, motion, &b, Vec3::ZERO)
         } else {
@@ -1253,6 +1269,57 @@ fn shape_cast_points_lie_on_both_shapes_at_the_time_of_impact() {
                     describe(&b)
                 )
             },
+            errors,
+        );
+    }
+    report.finish();
+}
+
+#[test]
+fn height_field_answers_are_certified() {
+    let mut report = Report::new("height field (contact, distance, shape cast, segment cast)");
+    let mut rng = seeded(0x7e_44a1_f1e1d);
+    for _ in 0..case_count() / 4 {
+        let (field, b) = contact_pair(&mut rng, &TERRAIN, &CONVEX);
+        let c = field.contact(&b);
+        let errors = check_contact(&mut rng, &field, &b, c);
+        report.case(
+            &format!("heightfield–{}", kind_name(&b)),
+            || format!("{}.contact(&{}) = {c:?}", describe(&field), describe(&b)),
+            errors,
+        );
+
+        let (field, b) = distance_pair(&mut rng, &TERRAIN, &CONVEX);
+        let d = b.distance(&field);
+        let errors = check_distance(&mut rng, &b, &field, &d);
+        report.case(
+            &format!("{}–heightfield distance", kind_name(&b)),
+            || format!("{}.distance(&{}) = {d:?}", describe(&b), describe(&field)),
+            errors,
+        );
+
+        let (a, motion, field) = cast_case(&mut rng, &CONVEX, &TERRAIN);
+        let toi = a.cast_shape(motion, &field);
+        let errors = check_shape_cast(&mut rng, &a, motion, &field, toi.map(|h| (h.t, h.point, h.normal)));
+        report.case(
+            &format!("{}→heightfield", kind_name(&a)),
+            || {
+                format!(
+                    "{}.cast_shape({motion:?}, &{}) = {toi:?}",
+                    describe(&a),
+                    describe(&field)
+                )
+            },
+            errors,
+        );
+
+        let field = Spec::random(&mut rng, Kind::HeightField).build();
+        let segment = random_segment(&mut rng, &Oracle::of(&field));
+        let hit = field.cast_segment(&segment);
+        let errors = check_segment_cast(&segment, &field, hit.map(|h| h.t));
+        report.case(
+            "segment–heightfield",
+            || format!("{}.cast_segment(&{segment:?}) = {hit:?}", describe(&field)),
             errors,
         );
     }
