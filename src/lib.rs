@@ -65,7 +65,7 @@ pub use error::{Error, Result};
 /// is `collide::math::Vec3`.
 pub use glam;
 pub use math::{Aabb, Transform};
-pub use query::{CastHit, Contact, Distance, TimeOfImpact};
+pub use query::{CastHit, Contact, ContactManifold, Distance, ManifoldPoint, TimeOfImpact};
 pub use shape::{
     Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, HeightField, Obb, Plane, Segment, SegmentClosestPoints, Shape,
     Sphere, Triangle, TriangleMesh,

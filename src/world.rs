@@ -17,7 +17,7 @@ use crate::math::Transform;
 use crate::math::Vec3;
 use crate::prefetch::prefetch;
 use crate::query::Ray;
-use crate::query::{CastHit, Contact, Distance};
+use crate::query::{CastHit, Contact, ContactManifold, Distance};
 use crate::shape::Shape;
 use crate::shape::{Aabb, Segment, Sphere};
 use crate::visit::VisitResult;
@@ -1053,6 +1053,56 @@ impl World {
     /// ```
     pub fn contact(&self, a: ColliderKey, b: ColliderKey) -> Result<Option<Contact>> {
         Ok(self.live(a)?.world_shape().contact(self.live(b)?.world_shape()))
+    }
+
+    /// The contact manifold of two colliders' world shapes
+    /// ([`Shape::contact_manifold`]): up to four points with one normal
+    /// from `a` to `b`, a depth and a feature id each; `None` when they are
+    /// apart.
+    ///
+    /// Errors: [`Error::StaleHandle`] when either key names no live collider.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let floor = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)))))?;
+    /// let crate_ = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(0.0, -0.1, 0.0), Vec3::ONE))))?;
+    /// let m = world.contact_manifold(floor, crate_)?.unwrap();
+    /// assert_eq!((m.normal, m.points().len()), (Vec3::Y, 4));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn contact_manifold(&self, a: ColliderKey, b: ColliderKey) -> Result<Option<ContactManifold>> {
+        Ok(self
+            .live(a)?
+            .world_shape()
+            .contact_manifold(self.live(b)?.world_shape()))
+    }
+
+    /// The contact manifold of every current pair ([`World::pairs`]) whose
+    /// shapes touch, into `out` (cleared first), in the pairs' order: what
+    /// a solver takes each step.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, World, math::Vec3};
+    /// let mut world = World::new();
+    /// world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)))))?;
+    /// world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(0.0, -0.1, 0.0), Vec3::ONE))))?;
+    /// world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::new(3.0, 2.0, 0.0), Vec3::new(4.0, 3.0, 1.0)))))?;
+    /// let mut manifolds = Vec::new();
+    /// world.contact_manifolds(&mut manifolds);
+    /// assert_eq!(manifolds.len(), 1); // the crate on the floor; the other box floats
+    /// assert_eq!(manifolds[0].1.points().len(), 4);
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn contact_manifolds(&mut self, out: &mut Vec<(Pair, ContactManifold)>) {
+        out.clear();
+        let pairs = self.pair_cache.update(&self.bvh, &self.colliders);
+        for pair in pairs {
+            let (a, b) = (&self.colliders[pair.a], &self.colliders[pair.b]);
+            if let Some(m) = a.world_shape().contact_manifold(b.world_shape()) {
+                out.push((*pair, m));
+            }
+        }
     }
 
     /// The closest hit by the O(n) loop over every collider: the reference

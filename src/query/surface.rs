@@ -57,6 +57,13 @@ impl SurfaceRef<'_> {
     pub(crate) fn cast_shape_against(self, shape: &Shape, motion: Vec3) -> Option<TimeOfImpact> {
         each_surface!(self, s => cast_shape_against(s, shape, motion))
     }
+    pub(crate) fn for_each_triangle_in(
+        self,
+        aabb: &Aabb,
+        f: impl FnMut(usize, crate::shape::Triangle) -> ControlFlow<()>,
+    ) {
+        each_surface!(self, s => TriangleSurface::for_each_triangle_in(s, aabb, f))
+    }
 }
 
 /// The closest triangle the segment crosses, and which (ties in `t` to the

@@ -14,6 +14,7 @@ pub(crate) mod polygon;
 pub(crate) mod segment;
 pub(crate) mod sphere;
 pub(crate) mod support;
+pub(crate) mod support_face;
 pub(crate) mod surface;
 pub(crate) mod triangle;
 

@@ -1,0 +1,459 @@
+//! Contact manifolds: up to four contact points of two shapes, with one
+//! normal, a depth per point and a feature id per point, for a solver to
+//! keep its impulses across frames (warm starting).
+//!
+//! The contact (`Shape::contact`: SAT, EPA or closed form) gives the
+//! normal; each shape's supporting feature along it (`support_face`: a
+//! face, an edge or a point) is taken; the incident feature is clipped
+//! against the side planes of the reference feature (Sutherland–Hodgman;
+//! the reference is the feature whose plane is closer to the normal, as in
+//! Box2D's and Jolt's face clipping) and every clipped point below the
+//! reference plane is a contact; more than four are cut to the deepest,
+//! the farthest from it and the two spanning the largest area (Box2D v3).
+//! A mesh or height field contributes the manifolds of the triangles the
+//! shape touches that lie in the deepest one's plane. Where a feature is a
+//! single point, the manifold is the contact's one point.
+
+use arrayvec::ArrayVec;
+
+use core::ops::ControlFlow;
+
+use crate::math::Vec3;
+use crate::query::contact::Contact;
+use crate::shape::support_face::{support_face, SupportFace, MAX_FACE};
+use crate::shape::Shape;
+
+/// The most points a manifold keeps.
+pub const MAX_MANIFOLD_POINTS: usize = 4;
+
+/// How close to the deepest triangle's normal (the length of the unit
+/// normals' difference, about the angle in radians) another triangle's
+/// manifold normal must be for its points to join the manifold of a mesh
+/// or height field: coplanar tiles, up to rounding. Each joined point moves
+/// along the common normal by at most its depth times this angle.
+const SAME_NORMAL: f32 = 1.0e-5;
+
+/// The least `|cos|` of the angle between a reference face's normal and
+/// the contact normal for the face to be clipped against: a face seen
+/// nearly edge-on leaves the manifold to the contact's single point.
+const EDGE_ON_COSINE: f32 = 0.05;
+
+/// One point of a [`ContactManifold`].
+///
+/// ```
+/// use collide::{Aabb, Shape, math::Vec3};
+/// let floor = Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)));
+/// let crate_ = Shape::Aabb(Aabb::new(Vec3::new(0.0, -0.1, 0.0), Vec3::new(1.0, 0.9, 1.0)));
+/// let m = floor.contact_manifold(&crate_).unwrap();
+/// for p in m.points() {
+///     assert!((p.depth - 0.1).abs() < 1e-6 && p.point_a.y == 0.0);
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ManifoldPoint {
+    /// The point on `a`'s surface.
+    pub point_a: Vec3,
+    /// The point on `b`'s surface: `point_a − depth·normal`.
+    pub point_b: Vec3,
+    /// How far the shapes overlap at this point along the normal, `>= 0`.
+    pub depth: f32,
+    /// Which features of the two shapes made the point (the reference and
+    /// incident features and the corner or clipped edge): the same from one
+    /// frame to the next while the shapes keep touching by the same
+    /// features, so a solver can match this frame's points with the last.
+    pub id: u32,
+}
+
+/// Up to four contact points of two shapes with their common normal.
+///
+/// ```
+/// use collide::{Aabb, Shape, math::Vec3};
+/// // A unit crate resting 0.1 deep in a floor: its four bottom corners.
+/// let floor = Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)));
+/// let crate_ = Shape::Aabb(Aabb::new(Vec3::new(0.0, -0.1, 0.0), Vec3::new(1.0, 0.9, 1.0)));
+/// let m = floor.contact_manifold(&crate_).unwrap();
+/// assert_eq!((m.normal, m.points().len()), (Vec3::Y, 4));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ContactManifold {
+    /// Unit direction from `a` to `b`, shared by every point.
+    pub normal: Vec3,
+    points: [ManifoldPoint; MAX_MANIFOLD_POINTS],
+    count: u8,
+}
+
+impl ContactManifold {
+    /// The points, one to four.
+    #[inline]
+    #[must_use]
+    pub fn points(&self) -> &[ManifoldPoint] {
+        &self.points[..usize::from(self.count)]
+    }
+
+    /// The deepest point's depth.
+    ///
+    /// ```
+    /// use collide::{Shape, Sphere, math::Vec3};
+    /// let a = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+    /// let b = Shape::Sphere(Sphere::new(Vec3::new(1.5, 0.0, 0.0), 1.0));
+    /// assert_eq!(a.contact_manifold(&b).unwrap().depth(), 0.5);
+    /// ```
+    #[must_use]
+    pub fn depth(&self) -> f32 {
+        self.points().iter().map(|p| p.depth).fold(0.0, f32::max)
+    }
+
+    /// The same manifold seen from `b`: normal negated, points swapped.
+    #[must_use]
+    pub fn flipped(mut self) -> ContactManifold {
+        self.normal = -self.normal;
+        for p in &mut self.points {
+            core::mem::swap(&mut p.point_a, &mut p.point_b);
+        }
+        self
+    }
+
+    /// The manifold of a single contact point.
+    fn single(c: &Contact, id: u32) -> ContactManifold {
+        let mut m = ContactManifold {
+            normal: c.normal,
+            ..ContactManifold::default()
+        };
+        m.points[0] = ManifoldPoint {
+            point_a: c.point_a,
+            point_b: c.point_b,
+            depth: c.depth,
+            id,
+        };
+        m.count = 1;
+        m
+    }
+
+    fn from_points(normal: Vec3, points: &[ManifoldPoint]) -> ContactManifold {
+        let mut m = ContactManifold {
+            normal,
+            ..ContactManifold::default()
+        };
+        let kept = reduce(points, normal);
+        m.count = kept.len() as u8;
+        m.points[..kept.len()].copy_from_slice(&kept);
+        m
+    }
+}
+
+impl Shape {
+    /// The contact manifold of two shapes: up to four points sharing the
+    /// contact's normal (from `self` to `other`), each with its depth and a
+    /// feature id; `None` when the shapes are apart. Boxes, hulls,
+    /// triangles, capsules' and cylinders' sides and flat caps give the
+    /// polygon of their overlap (a box resting on a box: its four corners);
+    /// spheres and other curved contacts one point. A mesh or height field
+    /// gives the points of the triangles touching the other shape that face
+    /// the deepest one's way; two surfaces never touch.
+    ///
+    /// ```
+    /// use collide::{Capsule, Obb, Segment, Shape, math::{Quat, Vec3}};
+    /// // A capsule lying on a box: two points, one at each end.
+    /// let table = Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::new(3.0, 0.5, 3.0)));
+    /// let log = Shape::Capsule(Capsule::new(Segment::new(Vec3::new(-1.0, 0.9, 0.0), Vec3::new(1.0, 0.9, 0.0)), 0.5));
+    /// let m = table.contact_manifold(&log).unwrap();
+    /// assert_eq!(m.points().len(), 2);
+    /// assert!(m.points().iter().all(|p| (p.depth - 0.1).abs() < 1e-5));
+    /// ```
+    #[must_use]
+    pub fn contact_manifold(&self, other: &Shape) -> Option<ContactManifold> {
+        match (self.surface().is_some(), other.surface().is_some()) {
+            (true, true) => None,
+            (true, false) => surface_manifold(self, other),
+            (false, true) => surface_manifold(other, self).map(ContactManifold::flipped),
+            (false, false) => {
+                let c = self.contact(other)?;
+                Some(convex_manifold(self, other, &c))
+            }
+        }
+    }
+}
+
+/// The manifold of two convex shapes in contact `c`.
+fn convex_manifold(a: &Shape, b: &Shape, c: &Contact) -> ContactManifold {
+    let n = c.normal;
+    let (Some(fa), Some(fb)) = (support_face(a, n), support_face(b, -n)) else {
+        return ContactManifold::single(c, 0);
+    };
+    let single_id = 0x8000_0000 | (fa.feature & 0x7fff) << 15 | (fb.feature & 0x7fff);
+    if fa.corners.len() < 2 || fb.corners.len() < 2 {
+        return ContactManifold::single(c, single_id);
+    }
+    // The reference feature: a polygon over a segment, then the one whose
+    // plane is closer to the normal.
+    let alignment = |f: &SupportFace, d: Vec3| match plane_normal(&f.corners) {
+        Some(m) => m.dot(d).abs(),
+        None => -1.0,
+    };
+    let a_refers = alignment(&fa, n) >= alignment(&fb, -n);
+    let (reference, incident, d) = if a_refers { (&fa, &fb, n) } else { (&fb, &fa, -n) };
+    let points = clip(reference, incident, d, a_refers);
+    if points.is_empty() {
+        return ContactManifold::single(c, single_id);
+    }
+    ContactManifold::from_points(n, &points)
+}
+
+/// The unit normal of a polygon of three or more corners (Newell's
+/// method), `None` for a segment, a point or a degenerate polygon.
+fn plane_normal(corners: &[Vec3]) -> Option<Vec3> {
+    if corners.len() < 3 {
+        return None;
+    }
+    let mut n = Vec3::ZERO;
+    for (i, &p) in corners.iter().enumerate() {
+        let q = corners[(i + 1) % corners.len()];
+        n += Vec3::new(
+            (p.y - q.y) * (p.z + q.z),
+            (p.z - q.z) * (p.x + q.x),
+            (p.x - q.x) * (p.y + q.y),
+        );
+    }
+    n.try_normalize()
+}
+
+/// A point of the incident feature while it is clipped, with its id: the
+/// corner (`corner`) or the edge from corner `corner` cut by the
+/// reference's side `side`.
+#[derive(Debug, Clone, Copy)]
+struct Clipped {
+    p: Vec3,
+    id: u32,
+}
+
+/// The contact points of `incident` clipped to the side planes of
+/// `reference` (planes through its edges containing `d`, the direction from
+/// the reference shape to the incident one), kept where they lie behind
+/// the reference's plane. `reference_is_a`: whether the reference belongs
+/// to `a` (so `point_a` is on it).
+fn clip(
+    reference: &SupportFace,
+    incident: &SupportFace,
+    d: Vec3,
+    reference_is_a: bool,
+) -> ArrayVec<ManifoldPoint, MAX_FACE> {
+    let r = &reference.corners;
+    let centre = r.iter().copied().sum::<Vec3>() / r.len() as f32;
+    // The side planes, normals pointing inwards (towards the centre).
+    let mut sides: ArrayVec<(Vec3, Vec3), MAX_FACE> = ArrayVec::new();
+    if r.len() == 2 {
+        // A segment: the two planes through its ends across it.
+        if let Some(e) = (r[1] - r[0] - d * d.dot(r[1] - r[0])).try_normalize() {
+            sides.push((e, r[0]));
+            sides.push((-e, r[1]));
+        }
+    } else {
+        // A face seen nearly edge-on along `d` bounds no prism along it.
+        if plane_normal(r).is_none_or(|m| m.dot(d).abs() < EDGE_ON_COSINE) {
+            return ArrayVec::new();
+        }
+        for (i, &p) in r.iter().enumerate() {
+            let q = r[(i + 1) % r.len()];
+            let Some(mut m) = (q - p).cross(d).try_normalize() else {
+                return ArrayVec::new();
+            };
+            if m.dot(centre - p) < 0.0 {
+                m = -m;
+            }
+            sides.push((m, p));
+        }
+    }
+    let mut polygon: ArrayVec<Clipped, { 2 * MAX_FACE }> = incident
+        .corners
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| Clipped { p, id: k as u32 })
+        .collect();
+    let closed = polygon.len() > 2;
+    for (j, &(m, on)) in sides.iter().enumerate() {
+        polygon = clip_to_plane(&polygon, m, on, j as u32, closed);
+        if polygon.is_empty() {
+            break;
+        }
+    }
+    // A point within rounding of the reference touches (its depth 0).
+    let scale = r
+        .iter()
+        .chain(&incident.corners)
+        .map(|p| p.abs().max_element())
+        .fold(1.0, f32::max);
+    let touching = 4.0 * f32::EPSILON * scale;
+    let features =
+        (reference.feature & 0xff) << 23 | (incident.feature & 0xff) << 15 | u32::from(!reference_is_a) << 31;
+    let plane = plane_normal(r).map(|m| if m.dot(d) < 0.0 { -m } else { m });
+    let mut points = ArrayVec::new();
+    for c in polygon {
+        // The point of the reference `d` leads to from `c`, and how far:
+        // along `d` to the reference's plane; for a segment, its closest
+        // point, which must lie along `d` (parallel segments) or the
+        // manifold is the contact's single point.
+        let (on_reference, depth) = match plane {
+            Some(m) => {
+                let depth = m.dot(r[0] - c.p) / m.dot(d);
+                (c.p + d * depth, depth)
+            }
+            None => {
+                let q = crate::shape::Segment::new(r[0], r[1]).closest_point(c.p);
+                let depth = d.dot(q - c.p);
+                if (q - c.p - d * depth).length() > touching {
+                    return ArrayVec::new();
+                }
+                (q, depth)
+            }
+        };
+        if !(depth >= -touching) {
+            continue;
+        }
+        let (point_a, point_b) = if reference_is_a {
+            (on_reference, c.p)
+        } else {
+            (c.p, on_reference)
+        };
+        if points.len() < MAX_FACE {
+            points.push(ManifoldPoint {
+                point_a,
+                point_b,
+                depth: depth.max(0.0),
+                id: features | (c.id & 0x7fff),
+            });
+        }
+    }
+    points
+}
+
+/// Sutherland–Hodgman: the part of `polygon` (closed, or a segment) on the
+/// side of the plane through `on` that `m` points to. A cut edge's point
+/// gets the id `0x4000 | corner << 7 | side`.
+fn clip_to_plane(
+    polygon: &[Clipped],
+    m: Vec3,
+    on: Vec3,
+    side: u32,
+    closed: bool,
+) -> ArrayVec<Clipped, { 2 * MAX_FACE }> {
+    let mut out = ArrayVec::new();
+    let distance = |c: &Clipped| m.dot(c.p - on);
+    let edges = if closed {
+        polygon.len()
+    } else {
+        polygon.len().saturating_sub(1)
+    };
+    if !closed && polygon.len() == 1 {
+        if distance(&polygon[0]) >= 0.0 {
+            out.push(polygon[0]);
+        }
+        return out;
+    }
+    for i in 0..edges {
+        let (p, q) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+        let (dp, dq) = (distance(&p), distance(&q));
+        if dp >= 0.0 {
+            push(&mut out, p);
+        }
+        if (dp >= 0.0) != (dq >= 0.0) {
+            let t = dp / (dp - dq);
+            push(
+                &mut out,
+                Clipped {
+                    p: p.p + (q.p - p.p) * t,
+                    id: 0x4000 | (p.id & 0x7f) << 7 | (side & 0x7f),
+                },
+            );
+        }
+        if !closed && i + 1 == edges && dq >= 0.0 {
+            push(&mut out, q);
+        }
+    }
+    out
+}
+
+fn push(out: &mut ArrayVec<Clipped, { 2 * MAX_FACE }>, c: Clipped) {
+    if !out.is_full() {
+        out.push(c);
+    }
+}
+
+/// At most four of `points`: all of them if four or fewer; else the
+/// deepest, the farthest from it, the one making the largest triangle with
+/// those two, and the one making the largest on the other side (the area
+/// measured in the plane perpendicular to `normal`).
+fn reduce(points: &[ManifoldPoint], normal: Vec3) -> ArrayVec<ManifoldPoint, MAX_MANIFOLD_POINTS> {
+    if points.len() <= MAX_MANIFOLD_POINTS {
+        return points.iter().copied().collect();
+    }
+    let at = |i: usize| points[i].point_b;
+    let deepest = (0..points.len())
+        .max_by(|&i, &j| points[i].depth.total_cmp(&points[j].depth).then(j.cmp(&i)))
+        .unwrap_or(0);
+    let farthest = (0..points.len())
+        .max_by(|&i, &j| {
+            let d = |k: usize| (at(k) - at(deepest)).reject_from_normalized(normal).length_squared();
+            d(i).total_cmp(&d(j)).then(j.cmp(&i))
+        })
+        .unwrap_or(0);
+    let area = |k: usize| (at(farthest) - at(deepest)).cross(at(k) - at(deepest)).dot(normal);
+    let third = (0..points.len())
+        .max_by(|&i, &j| area(i).total_cmp(&area(j)).then(j.cmp(&i)))
+        .unwrap_or(0);
+    let fourth = (0..points.len())
+        .min_by(|&i, &j| area(i).total_cmp(&area(j)).then(i.cmp(&j)))
+        .unwrap_or(0);
+    let mut chosen: ArrayVec<usize, MAX_MANIFOLD_POINTS> = ArrayVec::new();
+    for i in [deepest, farthest, third, fourth] {
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    chosen.iter().map(|&i| points[i]).collect()
+}
+
+/// The manifold of a mesh or height field `surface` and a convex `shape`:
+/// the manifold of each triangle the shape touches, the normal `N` of the
+/// deepest triangle contact (the surface's contact), and the points of every triangle manifold whose normal is
+/// within `SAME_NORMAL` of it (the tiles of a floor), each moved
+/// along `N` onto its triangle's plane so that `point_a − point_b =
+/// depth·N` holds for all; ids are mixed with the triangle's index.
+fn surface_manifold(surface: &Shape, shape: &Shape) -> Option<ContactManifold> {
+    let s = surface.surface()?;
+    let mut manifolds: Vec<(usize, f32, crate::shape::Triangle, ContactManifold)> = Vec::new();
+    s.for_each_triangle_in(&shape.bounding_aabb(), |i, triangle| {
+        let t = Shape::Triangle(triangle);
+        if let Some(c) = t.contact(shape) {
+            manifolds.push((i, c.depth, triangle, convex_manifold(&t, shape, &c)));
+        }
+        ControlFlow::Continue(())
+    });
+    // The deepest contact, ties to the smaller index: the surface's contact.
+    let (_, _, _, deepest) = manifolds
+        .iter()
+        .max_by(|x, y| x.1.total_cmp(&y.1).then(y.0.cmp(&x.0)))?;
+    let normal = deepest.normal;
+    let mut points: Vec<ManifoldPoint> = Vec::new();
+    for (i, _, triangle, m) in &manifolds {
+        if (m.normal - normal).length() > SAME_NORMAL {
+            continue;
+        }
+        let mix = (*i as u32).wrapping_mul(0x9e37_79b9);
+        let plane = triangle.normal();
+        for p in m.points() {
+            let moved = match plane {
+                Some(t) if m.normal != normal => {
+                    let depth = t.dot(triangle.a - p.point_b) / t.dot(normal);
+                    (depth >= 0.0).then(|| ManifoldPoint {
+                        point_a: p.point_b + normal * depth,
+                        depth,
+                        ..*p
+                    })
+                }
+                _ => Some(*p),
+            };
+            points.extend(moved.map(|p| ManifoldPoint { id: p.id ^ mix, ..p }));
+        }
+    }
+    Some(ContactManifold::from_points(normal, &points))
+}
