@@ -301,6 +301,23 @@ int main() {
         std::printf("terrain top=%.1f\n", top ? top->point.y : -1.0f);
     }
 
+    // Manifolds: a crate resting 0.1 deep in a floor touches at its four
+    // bottom corners, with or without a world.
+    {
+        collide::World stack;
+        const PhysAabb floor_box = collide::aabb(Vec3{-5, -1, -5}, Vec3{5, 0, 5});
+        const PhysAabb crate_box = collide::aabb(Vec3{0, -0.1f, 0}, Vec3{1, 0.9f, 1});
+        const collide::Collider floor_collider = stack.add_box(floor_box);
+        const collide::Collider crate_collider = stack.add_box(crate_box);
+        const auto m = stack.contact_manifold(floor_collider, crate_collider);
+        expect(m && m->points.size() == 4 && m->normal.y == 1.0f, "a crate touches at its four corners");
+        const std::vector<collide::PairManifold> all = stack.contact_manifolds();
+        expect(all.size() == 1 && all[0].manifold.points.size() == 4, "the one touching pair's manifold");
+        const auto free_standing = collide::shape_manifold(collide::Shape::box(floor_box), collide::Shape::box(crate_box));
+        expect(free_standing && free_standing->points.size() == 4, "the same without a world");
+        std::printf("manifold points=%zu\n", m ? m->points.size() : std::size_t{0});
+    }
+
     // Mistakes: refused, the world unchanged.
     refused("stale", PHYS_ERROR_STALE_HANDLE, [&] { world.remove(crates[1]); });
     refused("inverted", PHYS_ERROR_INVERTED_BOX,

@@ -118,6 +118,11 @@
 #define PHYS_SHAPE_HEIGHTFIELD 10
 
 /**
+ * The most points a [`PhysManifold`] holds.
+ */
+#define PHYS_MANIFOLD_MAX_POINTS 4
+
+/**
  * `phys_world_debug_draw` flag: every collider's shape.
  */
 #define PHYS_DEBUG_DRAW_SHAPES 1
@@ -760,6 +765,62 @@ typedef struct PhysShape {
    */
   union PhysShapeData data;
 } PhysShape;
+
+/**
+ * One point of a [`PhysManifold`] (32 bytes).
+ */
+typedef struct PhysManifoldPoint {
+  /**
+   * The point on the first shape's surface.
+   */
+  struct PhysVec3 point_a;
+  /**
+   * The point on the second shape's surface: `point_a − depth·normal`.
+   */
+  struct PhysVec3 point_b;
+  /**
+   * How far the shapes overlap at this point along the normal, >= 0.
+   */
+  float depth;
+  /**
+   * Which features made the point: the same from one step to the next
+   * while the shapes touch by the same features (for warm starting).
+   */
+  uint32_t id;
+} PhysManifoldPoint;
+
+/**
+ * Up to four contact points of two shapes with their common normal
+ * (144 bytes): `points[0..count]` are set.
+ */
+typedef struct PhysManifold {
+  /**
+   * Unit direction from the first shape to the second.
+   */
+  struct PhysVec3 normal;
+  /**
+   * How many of `points` are set, 1 to 4.
+   */
+  uint32_t count;
+  /**
+   * The points.
+   */
+  struct PhysManifoldPoint points[PHYS_MANIFOLD_MAX_POINTS];
+} PhysManifold;
+
+/**
+ * A current pair and its manifold (176 bytes).
+ */
+typedef struct PhysPairManifold {
+  /**
+   * The pair, as `phys_find_pairs` reports it.
+   */
+  struct PhysPair pair;
+  /**
+   * Its manifold, from `pair.a` to `pair.b`.
+   */
+  struct PhysManifold manifold;
+} PhysPairManifold;
 
 /**
  * A plane of points `x` with `normal·x + d = 0`, `|normal| = 1` (the
@@ -1937,6 +1998,49 @@ PhysStatus phys_shape_contact(const struct PhysShape *a,
                               const struct PhysShape *b,
                               bool *out_touching,
                               struct PhysContact *out);
+
+/**
+ * Whether colliders `a` and `b` touch (`*out_touching`) and, if so, their
+ * contact manifold in `*out` (left alone when they are apart):
+ * `World::contact_manifold`. `PHYS_ERROR_STALE_HANDLE` when either handle
+ * names no live collider.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_contact_manifold(const struct PhysWorld *world,
+                                 struct PhysCollider a,
+                                 struct PhysCollider b,
+                                 bool *out_touching,
+                                 struct PhysManifold *out);
+
+/**
+ * Whether two shapes (no world) touch (`*out_touching`) and, if so, their
+ * contact manifold in `*out`: `Shape::contact_manifold`. Two meshes or
+ * height fields are refused (`PHYS_ERROR_INVALID_ARGUMENT`).
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_shape_manifold(const struct PhysShape *a,
+                               const struct PhysShape *b,
+                               bool *out_touching,
+                               struct PhysManifold *out);
+
+/**
+ * The contact manifold of every current pair whose shapes touch
+ * (`World::contact_manifolds`: the pairs of `phys_find_pairs`, in their
+ * order), into a caller buffer with the `*_into` conventions. Needs
+ * exclusive access (it updates the pairs).
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_contact_manifolds(struct PhysWorld *world,
+                                        struct PhysPairManifold *out,
+                                        size_t capacity,
+                                        size_t *written,
+                                        size_t *total);
 
 /**
  * The plane through three points, normal `(b − a) × (c − a)` normalised

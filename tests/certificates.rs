@@ -596,7 +596,7 @@ fn check_contact(rng: &mut TestRng, a: &Shape, b: &Shape, c: Option<collide::Con
             if !(apart.length() <= t) {
                 errors.push(format!("point_a − point_b is {apart:?} off depth·normal (tol {t:e})"));
             }
-            let convex = !is_surface(&a) && !is_surface(&b);
+            let convex = !is_surface(a) && !is_surface(b);
             if convex && n != DVec3::ZERO {
                 // The deepest points are the shapes' extreme points along the normal.
                 let (hi_a, lo_b) = (oa.interval(n).1, ob.interval(n).0);
@@ -669,7 +669,7 @@ fn check_distance(rng: &mut TestRng, a: &Shape, b: &Shape, d: &collide::Distance
                 "distance {distance:e} but |point_b − point_a| = {between:e} (tol {t:e})"
             ));
         }
-        let convex = !is_surface(&a) && !is_surface(&b);
+        let convex = !is_surface(a) && !is_surface(b);
         match d.normal {
             Some(n) => {
                 unit(&mut errors, "normal", n);
@@ -792,7 +792,7 @@ fn check_shape_cast(
             if th > 0.0 {
                 on_surface(&mut errors, "point (on the moved shape)", &moved, p, t);
                 on_surface(&mut errors, "point (on the target)", &ob, p, t);
-                let convex = !is_surface(&a) && !is_surface(&b);
+                let convex = !is_surface(a) && !is_surface(b);
                 let n = d3(n).normalize_or_zero();
                 if convex && n != DVec3::ZERO {
                     let gap = ob.interval(n).0 - moved.interval(n).1;
@@ -1278,7 +1278,7 @@ fn shape_cast_points_lie_on_both_shapes_at_the_time_of_impact() {
 #[test]
 fn height_field_answers_are_certified() {
     let mut report = Report::new("height field (contact, distance, shape cast, segment cast)");
-    let mut rng = seeded(0x7e_44a1_f1e1d);
+    let mut rng = seeded(0x07e4_4a1f_1e1d);
     for _ in 0..case_count() / 4 {
         let (field, b) = contact_pair(&mut rng, &TERRAIN, &CONVEX);
         let c = field.contact(&b);

@@ -90,6 +90,9 @@ fn buffer_calls(world: *mut PhysWorld, capacity: usize) -> Vec<(&'static str, Ph
         call("phys_find_pairs_into", &|w, t| {
             phys_find_pairs_into(world, null_mut(), capacity, w, t)
         });
+        call("phys_world_contact_manifolds", &|w, t| {
+            phys_world_contact_manifolds(world, null_mut(), capacity, w, t)
+        });
         call("phys_pair_events_began", &|w, t| {
             phys_pair_events_began(world, null_mut(), capacity, w, t)
         });

@@ -943,6 +943,49 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 touching_byte == SENTINEL_BOOL_BYTE && out == PhysContact::default(),
             )
         }),
+        pc("phys_shape_manifold", &["a", "b", "out_touching", "out"], move |t| {
+            let (mut touching_byte, mut out) = (SENTINEL_BOOL_BYTE, PhysManifold::default());
+            let (a, b) = (ball_shape(v(0.0, 0.0, 0.0)), ball_shape(v(0.5, 0.0, 0.0)));
+            let status = unsafe {
+                phys_shape_manifold(
+                    arg_in(&a, "a", t),
+                    arg_in(&b, "b", t),
+                    arg(bool_out(&mut touching_byte), "out_touching", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (
+                status,
+                touching_byte == SENTINEL_BOOL_BYTE && out == PhysManifold::default(),
+            )
+        }),
+        pc("phys_contact_manifold", &["world", "out_touching", "out"], move |t| {
+            let (mut touching_byte, mut out) = (SENTINEL_BOOL_BYTE, PhysManifold::default());
+            let status = unsafe {
+                phys_contact_manifold(
+                    arg(world, "world", t),
+                    probe,
+                    ball,
+                    arg(bool_out(&mut touching_byte), "out_touching", t),
+                    arg(&mut out, "out", t),
+                )
+            };
+            (
+                status,
+                touching_byte == SENTINEL_BOOL_BYTE && out == PhysManifold::default(),
+            )
+        }),
+        pc(
+            "phys_world_contact_manifolds",
+            &["world", "out", "written", "total"],
+            buffer_call(
+                world,
+                PhysPairManifold::default(),
+                |w, out, capacity, written, total| unsafe {
+                    phys_world_contact_manifolds(w, out, capacity, written, total)
+                },
+            ),
+        ),
         pc(
             "phys_cast_ray",
             &["world", "ray", "filter", "out_hit", "out"],
@@ -1419,7 +1462,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 526, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 546, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -75,6 +75,7 @@ fn header_is_generated_from_the_sources() {
         "query.rs",
         "narrow.rs",
         "shape.rs",
+        "manifold.rs",
         "geom.rs",
         "draw.rs",
     ] {

@@ -93,6 +93,8 @@ const C_FOR_RUST: &[(&str, &[&str])] = &[
     ("project_point", &["phys_closest_point"]),
     ("distance", &["phys_distance"]),
     ("contact", &["phys_contact"]),
+    ("contact_manifold", &["phys_contact_manifold"]),
+    ("contact_manifolds", &["phys_world_contact_manifolds"]),
     ("test_pairwise", &["phys_test_pairwise", "phys_test_pairwise_into"]),
     (
         "test_sweep_and_prune",

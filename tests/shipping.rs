@@ -89,6 +89,9 @@ abi_layout! {
     PhysCone: size 28, align 4 { base_center: 0, apex: 12, radius: 24 }
     PhysDistance: size 40, align 4 { distance: 0, point_a: 4, point_b: 16, normal: 28 }
     PhysContact: size 40, align 4 { depth: 0, normal: 4, point_a: 16, point_b: 28 }
+    PhysManifoldPoint: size 32, align 4 { point_a: 0, point_b: 12, depth: 24, id: 28 }
+    PhysManifold: size 144, align 4 { normal: 0, count: 12, points: 16 }
+    PhysPairManifold: size 176, align 8 { pair: 0, manifold: 32 }
     PhysShapeHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32 }
     PhysClosest: size 56, align 8 { collider: 0, user_data: 8, distance: 16 }
     PhysRay: size 24, align 4 { origin: 0, direction: 12 }
@@ -169,7 +172,14 @@ fn header_structs() -> BTreeMap<String, Vec<String>> {
                 let name = match declaration.split_once("(*") {
                     // `void (*name)(...)`: a function pointer.
                     Some((_, rest)) => rest.split(')').next().expect("a member name"),
-                    None => declaration.rsplit([' ', '*']).next().expect("a member name"),
+                    // `type name[N]`: an array.
+                    None => declaration
+                        .rsplit([' ', '*'])
+                        .next()
+                        .expect("a member name")
+                        .split('[')
+                        .next()
+                        .unwrap_or_default(),
                 };
                 members.push(name.to_owned());
                 pending.clear();

@@ -312,6 +312,29 @@ struct Pair {
     static Pair from(const PhysPair& p) noexcept { return Pair{Collider(p.a), p.user_a, Collider(p.b), p.user_b}; }
 };
 
+// A contact manifold: normal (from a to b) and one to four points, each
+// with its depth and a feature id kept from step to step while the same
+// features touch.
+struct Manifold {
+    PhysVec3 normal{};
+    std::vector<PhysManifoldPoint> points;
+
+    static Manifold from(const PhysManifold& m) {
+        Manifold out;
+        out.normal = m.normal;
+        out.points.assign(m.points, m.points + (m.count < PHYS_MANIFOLD_MAX_POINTS ? m.count : PHYS_MANIFOLD_MAX_POINTS));
+        return out;
+    }
+};
+
+// A current pair with its manifold.
+struct PairManifold {
+    Pair pair;
+    Manifold manifold;
+
+    static PairManifold from(const PhysPairManifold& p) { return PairManifold{Pair::from(p.pair), Manifold::from(p.manifold)}; }
+};
+
 // A collider found by an overlap or a listing, with its user data.
 struct ColliderRef {
     Collider collider;
@@ -608,6 +631,16 @@ inline std::optional<PhysContact> shape_contact(const Shape& a, const Shape& b) 
         return std::nullopt;
     }
     return c;
+}
+
+// The contact manifold of two shapes, or nullopt when apart.
+inline std::optional<Manifold> shape_manifold(const Shape& a, const Shape& b) {
+    bool touching = false;
+    PhysManifold m{};
+    if (!detail::check(phys_shape_manifold(&a.raw(), &b.raw(), &touching, &m), "phys_shape_manifold") || !touching) {
+        return std::nullopt;
+    }
+    return Manifold::from(m);
 }
 
 // The book's free geometry (Collision.h), no world needed.
@@ -1178,6 +1211,26 @@ public:
             return std::nullopt;
         }
         return c;
+    }
+    // Up to four contact points of two colliders (a solver's manifold).
+    [[nodiscard]] std::optional<Manifold> contact_manifold(Collider a, Collider b) const {
+        bool touching = false;
+        PhysManifold m{};
+        if (!detail::check(phys_contact_manifold(world_, a.raw(), b.raw(), &touching, &m), "phys_contact_manifold") ||
+            !touching) {
+            return std::nullopt;
+        }
+        return Manifold::from(m);
+    }
+    // The manifold of every current pair that touches, in the pairs' order.
+    void contact_manifolds_into(std::vector<PairManifold>& out) {
+        detail::fill<PhysPairManifold>(out, "phys_world_contact_manifolds",
+                                       [this](auto... a) { return phys_world_contact_manifolds(world_, a...); });
+    }
+    [[nodiscard]] std::vector<PairManifold> contact_manifolds() {
+        std::vector<PairManifold> out;
+        contact_manifolds_into(out);
+        return out;
     }
 
     // --- The character.

@@ -10,6 +10,7 @@
 pub mod draw;
 pub mod error;
 pub mod geom;
+pub mod manifold;
 pub mod narrow;
 pub mod query;
 pub mod shape;
@@ -19,6 +20,7 @@ pub mod world;
 pub use draw::*;
 pub use error::PhysStatus;
 pub use geom::*;
+pub use manifold::*;
 pub use narrow::*;
 pub use query::*;
 pub use shape::*;

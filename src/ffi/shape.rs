@@ -143,7 +143,7 @@ pub(crate) fn shape_of(shape: *const PhysShape, name: &'static str) -> Result<Sh
 /// Validates both shapes of a world-free query and refuses two surfaces
 /// (meshes or height fields: their answer would be a pass over every pair
 /// of triangles), as `World::distance` does.
-fn check_pair(a: &Shape, b: &Shape) -> Result<(), Failure> {
+pub(crate) fn check_pair(a: &Shape, b: &Shape) -> Result<(), Failure> {
     a.validate()?;
     b.validate()?;
     if a.surface().is_some() && b.surface().is_some() {

@@ -48,6 +48,8 @@ pub(crate) struct WorldState {
     /// Reused by the pair finders with callbacks to hand pairs over without
     /// holding a borrow of the world while C code runs.
     pub(crate) pair_scratch: Vec<PhysPair>,
+    /// Reused by `phys_world_contact_manifolds`.
+    pub(crate) manifold_scratch: Vec<(crate::broad::Pair, crate::query::ContactManifold)>,
 }
 
 /// The value of `PhysWorld::access` while a mutating call runs.
@@ -73,6 +75,7 @@ impl PhysWorld {
                 world,
                 salt: next_salt(),
                 pair_scratch: Vec::new(),
+                manifold_scratch: Vec::new(),
             }),
         }
     }

@@ -152,6 +152,21 @@ LAYOUT_MEMBER(PhysContact, normal, 4);
 LAYOUT_MEMBER(PhysContact, point_a, 16);
 LAYOUT_MEMBER(PhysContact, point_b, 28);
 
+LAYOUT_TYPE(PhysManifoldPoint, 32, 4);
+LAYOUT_MEMBER(PhysManifoldPoint, point_a, 0);
+LAYOUT_MEMBER(PhysManifoldPoint, point_b, 12);
+LAYOUT_MEMBER(PhysManifoldPoint, depth, 24);
+LAYOUT_MEMBER(PhysManifoldPoint, id, 28);
+
+LAYOUT_TYPE(PhysManifold, 144, 4);
+LAYOUT_MEMBER(PhysManifold, normal, 0);
+LAYOUT_MEMBER(PhysManifold, count, 12);
+LAYOUT_MEMBER(PhysManifold, points, 16);
+
+LAYOUT_TYPE(PhysPairManifold, 176, 8);
+LAYOUT_MEMBER(PhysPairManifold, pair, 0);
+LAYOUT_MEMBER(PhysPairManifold, manifold, 32);
+
 LAYOUT_TYPE(PhysShapeHit, 48, 8);
 LAYOUT_MEMBER(PhysShapeHit, collider, 0);
 LAYOUT_MEMBER(PhysShapeHit, user_data, 8);
