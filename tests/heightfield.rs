@@ -534,3 +534,40 @@ fn c_abi_heightfield_shapes() {
         phys_world_destroy(world);
     }
 }
+
+#[test]
+fn shapes_resting_across_seams_meet_the_ground_not_its_edges() {
+    // A flat floor of unit cells as a mesh and as a height field: shapes
+    // resting 0.01 deep at 200 places along a line across the seams get the
+    // floor's normal and depth from every contact and every manifold.
+    let field = HeightField::new(9, 9, vec![0.0; 81], Vec3::ONE).unwrap();
+    let (mesh, _) = as_mesh(&field);
+    for ground in [Shape::HeightField(field), Shape::Mesh(Arc::new(mesh))] {
+        for k in 0..200 {
+            let at = Vec3::new(2.0 + 0.0213 * k as f32, 0.0, 2.5 + 0.0171 * k as f32);
+            for shape in [
+                Shape::Sphere(Sphere::new(at + Vec3::Y * 0.49, 0.5)),
+                Shape::Capsule(Capsule::new(
+                    Segment::new(at + Vec3::new(-0.7, 0.49, 0.2), at + Vec3::new(0.7, 0.49, -0.2)),
+                    0.5,
+                )),
+                Shape::Obb(Obb::new(
+                    at + Vec3::Y * 0.49,
+                    Quat::from_rotation_y(0.3),
+                    Vec3::splat(0.5),
+                )),
+                Shape::Cylinder(Cylinder::new(Segment::new(at - Vec3::Y * 0.01, at + Vec3::Y), 0.4)),
+            ] {
+                let c = ground.contact(&shape).unwrap();
+                assert!((c.normal - Vec3::Y).length() < 1e-6, "{shape:?}: normal {}", c.normal);
+                assert!((c.depth - 0.01).abs() < 1e-5, "{shape:?}: depth {}", c.depth);
+                let m = ground.contact_manifold(&shape).unwrap();
+                assert!(
+                    (m.normal - Vec3::Y).length() < 1e-6,
+                    "{shape:?}: manifold normal {}",
+                    m.normal
+                );
+            }
+        }
+    }
+}
