@@ -20,9 +20,14 @@
 //!
 //! - `build`: from the box records to a structure ready for queries (ms).
 //! - `pairs`: one all-pairs query on the built structure (ms per query).
-//! - `frames`: per frame, applying the frame's moves (`min += d; max += d` in
-//!   `f32`, then handing the new box to the structure) and finding all pairs
-//!   (ms per frame, over the scene's frames; the initial build is not timed).
+//! - `frames`: per frame, applying the frame's moves (collide: one
+//!   `set_transform` per moved collider; parry: `min += d; max += d` in
+//!   `f32`, then the new box to its tree) and finding all pairs (ms per
+//!   frame, over the scene's frames; the initial build is not timed).
+//! - `frames-batch`: the same, collide's moves in one `set_transforms` call
+//!   per frame.
+//! - `frames-shapes`: the moved boxes (`min += d; max += d` in `f32` on both
+//!   sides, the reference's arithmetic) in one `set_shapes` call per frame.
 //! - `cast-bullets`, `cast-hitscan`: the closest hit of every segment (ns
 //!   per segment); `--max-segments N` casts only the first N segments.
 //! - `cast-batch`: the bullets again, all at once on every core: collide's
@@ -33,7 +38,8 @@
 //! collide is driven through its public [`World`] API: the boxes are added
 //! in one batch with [`World::extend`] (a level load: one SAH build of the
 //! tree) and the identity transform (so the world box is the box given),
-//! moves go through [`World::set_shapes`] (one call per frame), casts through
+//! moves go through [`World::set_transform`] (one call per moved collider;
+//! [`World::set_transforms`] once per frame in `frames-batch`), casts through
 //! [`World::segment_cast`], pairs through the tree's incremental
 //! [`World::pairs`] or, with `--pairs-finder sweep-and-prune`,
 //! [`World::pairs_sweep_and_prune`].
@@ -72,7 +78,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use collide::math::Vec3;
-use collide::{Aabb, ColliderDesc, ColliderKey, Pair, QueryFilter, Segment, Shape, World};
+use collide::{Aabb, ColliderDesc, ColliderKey, Pair, QueryFilter, Segment, Shape, Transform, World};
 use parry3d::bounding_volume::Aabb as ParryAabb;
 use parry3d::math::Vector as ParryVector;
 use parry3d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
@@ -86,7 +92,7 @@ usage: cargo bench -p collide-vs-parry --bench workloads -- [options]
   --scene NAME           a scene to run (repeatable; default: all):
                          uniform-1k uniform-10k uniform-100k level-10k column-10k
   --workload WORKLOAD    a workload to run (repeatable; default: all):
-                         build pairs frames cast-bullets cast-hitscan cast-batch
+                         build pairs frames frames-batch frames-shapes cast-bullets cast-hitscan cast-batch
   --runs N               runs per measurement; the median is reported (default 5)
   --small                the reduced scenes of `gen_scenes.py --small`
   --max-segments N       cast only the first N segments of each cast workload
@@ -114,7 +120,13 @@ const FULL_FRAMES: usize = 100;
 enum Workload {
     Build,
     Pairs,
+    /// Each moved collider by its own `set_transform` call.
     Frames,
+    /// The frame's moves in one `set_transforms` call.
+    FramesBatch,
+    /// The frame's moved boxes in one `set_shapes` call (the records' own
+    /// arithmetic, checked against the reference).
+    FramesShapes,
     CastBullets,
     CastHitscan,
     /// The bullets of `CastBullets`, all at once on every core.
@@ -123,10 +135,12 @@ enum Workload {
 
 impl Workload {
     /// Every workload, in the order they run.
-    const ALL: [Workload; 6] = [
+    const ALL: [Workload; 8] = [
         Workload::Build,
         Workload::Pairs,
         Workload::Frames,
+        Workload::FramesBatch,
+        Workload::FramesShapes,
         Workload::CastBullets,
         Workload::CastHitscan,
         Workload::CastBatch,
@@ -138,6 +152,8 @@ impl Workload {
             Workload::Build => "build",
             Workload::Pairs => "pairs",
             Workload::Frames => "frames",
+            Workload::FramesBatch => "frames-batch",
+            Workload::FramesShapes => "frames-shapes",
             Workload::CastBullets => "cast-bullets",
             Workload::CastHitscan => "cast-hitscan",
             Workload::CastBatch => "cast-batch",
@@ -412,7 +428,12 @@ impl Reference {
         match workload {
             Workload::Build => None,
             Workload::Pairs => Some(self.pairs),
-            Workload::Frames => (scene.frames.len() == FULL_FRAMES).then_some(self.frames),
+            // Moving by transforms rounds `box + Σd` once where the records
+            // round `min += d` at every move: a few touching pairs differ
+            // (6 of 332,176 on uniform-10k), so these rows are checked
+            // against parry3d doing the same arithmetic, not the reference.
+            Workload::Frames | Workload::FramesBatch => None,
+            Workload::FramesShapes => (scene.frames.len() == FULL_FRAMES).then_some(self.frames),
             Workload::CastBullets | Workload::CastBatch => (segments == FULL_SEGMENTS).then_some(self.bullets),
             Workload::CastHitscan => (segments == FULL_SEGMENTS).then_some(self.hitscan),
         }
@@ -475,8 +496,7 @@ fn parry_bvh(boxes: &[Record]) -> Bvh {
     Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves)
 }
 
-/// One frame's moves for collide: each box record moved (in record order)
-/// and the `(key, new box)` updates for one [`World::set_shapes`] call, in
+/// Applies a frame's moves to the box records and lists the moved boxes in
 /// `updates` (cleared first).
 fn frame_updates(
     frame: &[scenes::Move],
@@ -569,10 +589,15 @@ fn bench_pairs(scene: &Scene, runs: usize, finder: PairFinder) -> [Outcome; 2] {
 /// `frames`: every frame's moves and pairs, per run from the initial scene
 /// (ms per frame; building the initial world or tree is not timed).
 ///
-/// collide: the frame's moves in one [`World::set_shapes`] call (a game
-/// updates its moved colliders together; one [`World::set_shape`] call per
-/// move costs about twice as much on uniform-100k: each waits for its
-/// collider, leaf and node to come from memory in turn), then the pairs.
+/// collide, as README tells a game to drive it: each box is a collider of
+/// its initial box with a translation, moved by one
+/// [`World::set_transform`] per moved collider (`frames`) or by the frame's
+/// moves in one [`World::set_transforms`] call (`frames-batch`), then the
+/// pairs. The translation accumulates the moves in `f32` and the world box
+/// is `box + translation`, rounded once; the records' `min += d` rounds at
+/// every move, so a box may differ from the record by rounding (the pair
+/// counts match parry3d's, which moves its boxes the same way: the initial
+/// box plus the accumulated translation).
 ///
 /// parry3d: each move rewrites its leaf's box in place
 /// ([`Bvh::insert_or_update_partially`] with no margin), one [`Bvh::refit`]
@@ -585,7 +610,62 @@ fn bench_pairs(scene: &Scene, runs: usize, finder: PairFinder) -> [Outcome; 2] {
 /// pairs but measured slower (uniform-100k: 12–14 ms against 7–9 ms per
 /// frame): a tenth of the boxes move every frame. `optimize_incremental`
 /// every frame slowed the simple loop down too.
-fn bench_frames(scene: &Scene, runs: usize, finder: PairFinder) -> [Outcome; 2] {
+fn bench_frames(scene: &Scene, runs: usize, finder: PairFinder, batch: bool) -> [Outcome; 2] {
+    let frame_count = scene.frames.len() as u32;
+    race(
+        runs,
+        || {
+            let (mut world, keys) = collide_world(&scene.boxes);
+            let mut offsets = vec![[0.0f32; 3]; scene.boxes.len()];
+            let mut updates: Vec<(ColliderKey, Transform)> = Vec::new();
+            let mut pair_count_sum = 0;
+            let start = Instant::now();
+            for frame in &scene.frames {
+                updates.clear();
+                for &(id, d) in frame {
+                    let t = &mut offsets[id as usize];
+                    *t = [t[0] + d[0], t[1] + d[1], t[2] + d[2]];
+                    let moved = Transform::from_translation(Vec3::from(*t));
+                    if batch {
+                        updates.push((keys[id as usize], moved));
+                    } else {
+                        world.set_transform(keys[id as usize], moved).expect("a live collider");
+                    }
+                }
+                if batch {
+                    world.set_transforms(&updates).expect("live colliders");
+                }
+                pair_count_sum += finder.pairs(&mut world).len() as u64;
+            }
+            (start.elapsed() / frame_count, Checksum::Frames { pair_count_sum })
+        },
+        || {
+            let mut bvh = parry_bvh(&scene.boxes);
+            let mut workspace = BvhWorkspace::default();
+            let mut offsets = vec![[0.0f32; 3]; scene.boxes.len()];
+            let mut pair_count_sum = 0;
+            let start = Instant::now();
+            for frame in &scene.frames {
+                for &(id, d) in frame {
+                    let t = &mut offsets[id as usize];
+                    *t = [t[0] + d[0], t[1] + d[1], t[2] + d[2]];
+                    let mut b = scene.boxes[id as usize];
+                    translate(&mut b, *t);
+                    bvh.insert_or_update_partially(parry_aabb(&b), id, 0.0);
+                }
+                bvh.refit(&mut workspace);
+                bvh.traverse_bvtt_single_tree::<false>(&mut workspace, &mut |_, _| pair_count_sum += 1);
+            }
+            (start.elapsed() / frame_count, Checksum::Frames { pair_count_sum })
+        },
+    )
+}
+
+/// `frames-shapes`: the frames of [`bench_frames`] with collide's moved
+/// boxes handed over in one [`World::set_shapes`] call per frame and both
+/// sides moving the box records by `min += d; max += d` (the reference's
+/// arithmetic, so the checksum is held to it).
+fn bench_frames_shapes(scene: &Scene, runs: usize, finder: PairFinder) -> [Outcome; 2] {
     let frame_count = scene.frames.len() as u32;
     race(
         runs,
@@ -733,7 +813,9 @@ fn run_row(scene: &Scene, workload: Workload, options: &Options, reference: Opti
     let (outcomes, segments) = match workload {
         Workload::Build => (bench_build(scene, runs), 0),
         Workload::Pairs => (bench_pairs(scene, runs, options.pair_finder), 0),
-        Workload::Frames => (bench_frames(scene, runs, options.pair_finder), 0),
+        Workload::Frames => (bench_frames(scene, runs, options.pair_finder, false), 0),
+        Workload::FramesBatch => (bench_frames(scene, runs, options.pair_finder, true), 0),
+        Workload::FramesShapes => (bench_frames_shapes(scene, runs, options.pair_finder), 0),
         Workload::CastBullets | Workload::CastHitscan | Workload::CastBatch => {
             let all = if workload == Workload::CastHitscan {
                 &scene.hitscan
@@ -799,7 +881,8 @@ fn load_or_generate(options: &Options, name: &str) -> Result<Scene, String> {
 /// ([`World::memory_bytes`] over the collider count) on `scene`, after the
 /// level load, after a first [`World::pairs`], after a first
 /// [`World::pairs_sweep_and_prune`] too, and after the first frame's moves
-/// (one [`World::set_shapes`] call, as in `frames`) and pairs.
+/// (one [`World::set_transform`] per moved collider, as in `frames`) and
+/// pairs.
 fn memory_row(scene: &Scene) -> String {
     let (mut world, keys) = collide_world(&scene.boxes);
     let per_collider = |world: &World| world.memory_bytes() as f64 / keys.len() as f64;
@@ -808,11 +891,10 @@ fn memory_row(scene: &Scene) -> String {
     let paired = per_collider(&world);
     world.pairs_sweep_and_prune();
     let swept = per_collider(&world);
-    let (mut boxes, mut updates) = (scene.boxes.clone(), Vec::new());
-    if let Some(frame) = scene.frames.first() {
-        frame_updates(frame, &mut boxes, &keys, &mut updates);
+    for &(id, d) in scene.frames.first().into_iter().flatten() {
+        let moved = Transform::from_translation(Vec3::from(d));
+        world.set_transform(keys[id as usize], moved).expect("a live collider");
     }
-    world.set_shapes(&updates).expect("valid boxes");
     world.pairs();
     let moved = per_collider(&world);
     format!(
@@ -842,7 +924,7 @@ fn main() -> ExitCode {
     };
     if options.memory {
         println!("scenes {source}; collide's World::memory_bytes() / colliders (capacities)\n");
-        println!("| scene | after `extend` | after `pairs()` | after `pairs_sweep_and_prune()` too | after one frame's `set_shapes` and `pairs()` |");
+        println!("| scene | after `extend` | after `pairs()` | after `pairs_sweep_and_prune()` too | after one frame's `set_transform`s and `pairs()` |");
         println!("| --- | --- | --- | --- | --- |");
         for name in &options.scenes {
             match load_or_generate(&options, name) {
