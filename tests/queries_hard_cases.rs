@@ -1378,3 +1378,32 @@ fn capsules_whose_axes_touch_at_a_shallow_angle_have_their_depth_along_the_norma
         c.depth
     );
 }
+
+/// A capsule 2e-4 thick starting a hair inside one 1.8 thick, moving
+/// deeper: the closed-form cast reports the overlap at `t = 0`. The start
+/// lay in the slab over the axes' parallelogram while the capsules' overlap
+/// test, on the rescaled axes, rounded to apart, and the slab's faces were
+/// entered before the start: no time was reported at all.
+#[test]
+fn a_capsule_starting_inside_another_by_rounding_hits_at_the_start() {
+    let a = Capsule::new(
+        Segment::new(
+            Vec3::new(-0.05004521, -0.19044545, 0.04251463),
+            Vec3::new(-0.024617868, -0.14617151, -0.0669288),
+        ),
+        0.00022387342,
+    );
+    let b = Capsule::new(
+        Segment::new(
+            Vec3::new(0.034328595, 2.1606934, 0.94660974),
+            Vec3::new(2.4248176, -0.4348351, 0.4520121),
+        ),
+        1.7815607,
+    );
+    let motion = Vec3::new(0.0002437396, 0.00040452156, 0.0002453864);
+    let hit = a.cast_capsule(motion, &b, Vec3::ZERO).expect("the capsules touch from the start");
+    assert_eq!(hit.t, 0.0);
+    // Half-way the capsules overlap by 1.8e-4: no later time would do.
+    let moved = Shape::Capsule(a).translated(motion * 0.5);
+    assert!(moved.contact(&Shape::Capsule(b)).is_some_and(|c| c.depth > 1e-4));
+}

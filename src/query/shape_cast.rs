@@ -410,7 +410,7 @@ impl Capsule {
 /// The times `t ∈ [0, 1]` at which the ray `t·r` from the origin meets
 /// the two faces of the slab of half-thickness `radius` over the
 /// parallelogram `c + s·e1 + u·e2`, `s, u ∈ [0, 1]` (`None` for a face it
-/// misses).
+/// misses); `t = 0` when the origin lies in that slab already.
 ///
 /// With `n0 = e1 × e2` and `n = n0/|n0|`, the faces are the planes
 /// `n·x = n·c ± radius`, met at `t = (n·c ± radius)/(n·r)`; the point is
@@ -445,6 +445,18 @@ fn face_entries_in_place(c: Vec3, e1: Vec3, e2: Vec3, r: Vec3, radius: f32) -> [
         return [None; 2];
     }
     let n = n0 / nn.sqrt();
+    // A start already in the slab over the parallelogram is inside: `t = 0`
+    // (the test of the capsules' overlap at the start may round the other
+    // way, and the faces' entries are then behind the ray).
+    let height = -n.dot(c);
+    if height.abs() <= radius {
+        let y = -c - n * height;
+        let s = y.cross(e2).dot(n0) / nn;
+        let u = e1.cross(y).dot(n0) / nn;
+        if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&u) {
+            return [Some(0.0), None];
+        }
+    }
     let approach = n.dot(r);
     if approach == 0.0 {
         return [None; 2];
