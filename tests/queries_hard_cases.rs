@@ -1401,7 +1401,9 @@ fn a_capsule_starting_inside_another_by_rounding_hits_at_the_start() {
         1.7815607,
     );
     let motion = Vec3::new(0.0002437396, 0.00040452156, 0.0002453864);
-    let hit = a.cast_capsule(motion, &b, Vec3::ZERO).expect("the capsules touch from the start");
+    let hit = a
+        .cast_capsule(motion, &b, Vec3::ZERO)
+        .expect("the capsules touch from the start");
     assert_eq!(hit.t, 0.0);
     // Half-way the capsules overlap by 1.8e-4: no later time would do.
     let moved = Shape::Capsule(a).translated(motion * 0.5);

@@ -186,35 +186,15 @@ fn convex_manifold(a: &Shape, b: &Shape, c: &Contact) -> ContactManifold {
     }
     // The reference feature: a polygon over a segment, then the one whose
     // plane is closer to the normal.
-    let alignment = |f: &SupportFace, d: Vec3| match plane_normal(&f.corners) {
-        Some(m) => m.dot(d).abs(),
-        None => -1.0,
-    };
+    let alignment = |f: &SupportFace, d: Vec3| f.normal.map_or(-1.0, |m| m.dot(d).abs());
     let a_refers = alignment(&fa, n) >= alignment(&fb, -n);
     let (reference, incident, d) = if a_refers { (&fa, &fb, n) } else { (&fb, &fa, -n) };
-    let points = clip(reference, incident, d, a_refers);
+    let mut points = ArrayVec::new();
+    clip(reference, incident, d, a_refers, &mut points);
     if points.is_empty() {
         return ContactManifold::single(c, single_id);
     }
     ContactManifold::from_points(n, &points)
-}
-
-/// The unit normal of a polygon of three or more corners (Newell's
-/// method), `None` for a segment, a point or a degenerate polygon.
-fn plane_normal(corners: &[Vec3]) -> Option<Vec3> {
-    if corners.len() < 3 {
-        return None;
-    }
-    let mut n = Vec3::ZERO;
-    for (i, &p) in corners.iter().enumerate() {
-        let q = corners[(i + 1) % corners.len()];
-        n += Vec3::new(
-            (p.y - q.y) * (p.z + q.z),
-            (p.z - q.z) * (p.x + q.x),
-            (p.x - q.x) * (p.y + q.y),
-        );
-    }
-    n.try_normalize()
 }
 
 /// A point of the incident feature while it is clipped, with its id: the
@@ -229,14 +209,17 @@ struct Clipped {
 /// The contact points of `incident` clipped to the side planes of
 /// `reference` (planes through its edges containing `d`, the direction from
 /// the reference shape to the incident one), kept where they lie behind
-/// the reference's plane. `reference_is_a`: whether the reference belongs
-/// to `a` (so `point_a` is on it).
+/// the reference's plane, into `points` (empty when the features do not
+/// clip: then the manifold is the contact's single point).
+/// `reference_is_a`: whether the reference belongs to `a` (so `point_a` is
+/// on it).
 fn clip(
     reference: &SupportFace,
     incident: &SupportFace,
     d: Vec3,
     reference_is_a: bool,
-) -> ArrayVec<ManifoldPoint, MAX_FACE> {
+    points: &mut ArrayVec<ManifoldPoint, MAX_FACE>,
+) {
     let r = &reference.corners;
     let centre = r.iter().copied().sum::<Vec3>() / r.len() as f32;
     // The side planes, normals pointing inwards (towards the centre).
@@ -249,13 +232,13 @@ fn clip(
         }
     } else {
         // A face seen nearly edge-on along `d` bounds no prism along it.
-        if plane_normal(r).is_none_or(|m| m.dot(d).abs() < EDGE_ON_COSINE) {
-            return ArrayVec::new();
+        if reference.normal.is_none_or(|m| m.dot(d).abs() < EDGE_ON_COSINE) {
+            return;
         }
         for (i, &p) in r.iter().enumerate() {
             let q = r[(i + 1) % r.len()];
             let Some(mut m) = (q - p).cross(d).try_normalize() else {
-                return ArrayVec::new();
+                return;
             };
             if m.dot(centre - p) < 0.0 {
                 m = -m;
@@ -263,19 +246,27 @@ fn clip(
             sides.push((m, p));
         }
     }
-    let mut polygon: ArrayVec<Clipped, { 2 * MAX_FACE }> = incident
-        .corners
-        .iter()
-        .enumerate()
-        .map(|(k, &p)| Clipped { p, id: k as u32 })
-        .collect();
-    let closed = polygon.len() > 2;
+    // Two buffers, clipped from one into the other in turn.
+    let mut buffers: [ArrayVec<Clipped, { 2 * MAX_FACE }>; 2] = [ArrayVec::new(), ArrayVec::new()];
+    buffers[0].extend(
+        incident
+            .corners
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| Clipped { p, id: k as u32 }),
+    );
+    let closed = buffers[0].len() > 2;
+    let mut current = 0;
     for (j, &(m, on)) in sides.iter().enumerate() {
-        polygon = clip_to_plane(&polygon, m, on, j as u32, closed);
-        if polygon.is_empty() {
+        let [first, second] = &mut buffers;
+        let (from, to) = if current == 0 { (first, second) } else { (second, first) };
+        clip_to_plane(from, m, on, j as u32, closed, to);
+        current = 1 - current;
+        if buffers[current].is_empty() {
             break;
         }
     }
+    let polygon = &buffers[current];
     // A point within rounding of the reference touches (its depth 0).
     let scale = r
         .iter()
@@ -285,9 +276,8 @@ fn clip(
     let touching = 4.0 * f32::EPSILON * scale;
     let features =
         (reference.feature & 0xff) << 23 | (incident.feature & 0xff) << 15 | u32::from(!reference_is_a) << 31;
-    let plane = plane_normal(r).map(|m| if m.dot(d) < 0.0 { -m } else { m });
-    let mut points = ArrayVec::new();
-    for c in polygon {
+    let plane = reference.normal.map(|m| if m.dot(d) < 0.0 { -m } else { m });
+    for c in polygon.iter().copied() {
         // The point of the reference `d` leads to from `c`, and how far:
         // along `d` to the reference's plane; for a segment, its closest
         // point, which must lie along `d` (parallel segments) or the
@@ -301,7 +291,8 @@ fn clip(
                 let q = crate::shape::Segment::new(r[0], r[1]).closest_point(c.p);
                 let depth = d.dot(q - c.p);
                 if (q - c.p - d * depth).length() > touching {
-                    return ArrayVec::new();
+                    points.clear();
+                    return;
                 }
                 (q, depth)
             }
@@ -323,20 +314,20 @@ fn clip(
             });
         }
     }
-    points
 }
 
 /// Sutherland–Hodgman: the part of `polygon` (closed, or a segment) on the
-/// side of the plane through `on` that `m` points to. A cut edge's point
-/// gets the id `0x4000 | corner << 7 | side`.
+/// side of the plane through `on` that `m` points to, into `out` (cleared
+/// first). A cut edge's point gets the id `0x4000 | corner << 7 | side`.
 fn clip_to_plane(
     polygon: &[Clipped],
     m: Vec3,
     on: Vec3,
     side: u32,
     closed: bool,
-) -> ArrayVec<Clipped, { 2 * MAX_FACE }> {
-    let mut out = ArrayVec::new();
+    out: &mut ArrayVec<Clipped, { 2 * MAX_FACE }>,
+) {
+    out.clear();
     let distance = |c: &Clipped| m.dot(c.p - on);
     let edges = if closed {
         polygon.len()
@@ -347,18 +338,18 @@ fn clip_to_plane(
         if distance(&polygon[0]) >= 0.0 {
             out.push(polygon[0]);
         }
-        return out;
+        return;
     }
     for i in 0..edges {
         let (p, q) = (polygon[i], polygon[(i + 1) % polygon.len()]);
         let (dp, dq) = (distance(&p), distance(&q));
         if dp >= 0.0 {
-            push(&mut out, p);
+            push(out, p);
         }
         if (dp >= 0.0) != (dq >= 0.0) {
             let t = dp / (dp - dq);
             push(
-                &mut out,
+                out,
                 Clipped {
                     p: p.p + (q.p - p.p) * t,
                     id: 0x4000 | (p.id & 0x7f) << 7 | (side & 0x7f),
@@ -366,10 +357,9 @@ fn clip_to_plane(
             );
         }
         if !closed && i + 1 == edges && dq >= 0.0 {
-            push(&mut out, q);
+            push(out, q);
         }
     }
-    out
 }
 
 fn push(out: &mut ArrayVec<Clipped, { 2 * MAX_FACE }>, c: Clipped) {

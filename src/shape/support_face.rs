@@ -12,7 +12,7 @@ use crate::shape::{Obb, Shape};
 /// The most corners a supporting face keeps (a hull's face with more is
 /// cut to its first `MAX_FACE` corners in order, a smaller convex polygon
 /// inside it).
-pub(crate) const MAX_FACE: usize = 32;
+pub(crate) const MAX_FACE: usize = 16;
 
 /// How many corners stand for a disc (a cylinder's cap, a cone's base): a
 /// regular polygon inscribed in it, so every corner is on the surface.
@@ -29,24 +29,27 @@ const DISC_COSINE: f32 = 0.995;
 
 /// A supporting feature: its corners in order around its normal (a
 /// polygon of three or more, a segment of two, or one point), all on the
-/// shape's surface, and a number naming it among the shape's features
-/// (stable while the same feature supports).
+/// shape's surface, the polygon's unit normal (the shape's own face normal
+/// where it has one; `None` for a segment or a point), and a number naming
+/// it among the shape's features (stable while the same feature supports).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SupportFace {
     pub(crate) corners: ArrayVec<Vec3, MAX_FACE>,
+    pub(crate) normal: Option<Vec3>,
     pub(crate) feature: u32,
 }
 
 impl SupportFace {
     fn point(p: Vec3, feature: u32) -> SupportFace {
-        let mut corners = ArrayVec::new();
-        corners.push(p);
-        SupportFace { corners, feature }
+        SupportFace::of([p], None, feature)
     }
 
-    fn of(points: impl IntoIterator<Item = Vec3>, feature: u32) -> SupportFace {
+    fn of(points: impl IntoIterator<Item = Vec3>, normal: Option<Vec3>, feature: u32) -> SupportFace {
+        let corners: ArrayVec<Vec3, MAX_FACE> = points.into_iter().take(MAX_FACE).collect();
+        let normal = if corners.len() >= 3 { normal } else { None };
         SupportFace {
-            corners: points.into_iter().take(MAX_FACE).collect(),
+            corners,
+            normal,
             feature,
         }
     }
@@ -59,7 +62,7 @@ pub(crate) fn support_face(shape: &Shape, d: Vec3) -> Option<SupportFace> {
         Shape::Aabb(b) => box_face(&Obb::from(*b), d),
         Shape::Obb(o) => box_face(o, d),
         Shape::Sphere(s) => SupportFace::point(s.center + d * s.radius, 0),
-        Shape::Triangle(t) => SupportFace::of([t.a, t.b, t.c], 0),
+        Shape::Triangle(t) => SupportFace::of([t.a, t.b, t.c], t.normal(), 0),
         Shape::Capsule(c) => {
             let (a, b) = (c.segment.start, c.segment.end);
             match (b - a).try_normalize() {
@@ -67,7 +70,7 @@ pub(crate) fn support_face(shape: &Shape, d: Vec3) -> Option<SupportFace> {
                 // (every point at the radius from the axis).
                 Some(u) if u.dot(d).abs() <= SIDE_SINE => {
                     let out = (d - u * u.dot(d)).normalize_or_zero() * c.radius;
-                    SupportFace::of([a + out, b + out], 0)
+                    SupportFace::of([a + out, b + out], None, 0)
                 }
                 Some(u) if u.dot(d) > 0.0 => SupportFace::point(b + d * c.radius, 2),
                 _ => SupportFace::point(a + d * c.radius, 1),
@@ -81,7 +84,7 @@ pub(crate) fn support_face(shape: &Shape, d: Vec3) -> Option<SupportFace> {
                 Some(u) => {
                     let out = (d - u * u.dot(d)).normalize_or_zero() * c.radius;
                     if u.dot(d).abs() <= SIDE_SINE {
-                        SupportFace::of([a + out, b + out], 0)
+                        SupportFace::of([a + out, b + out], None, 0)
                     } else if u.dot(d) > 0.0 {
                         SupportFace::point(b + out, 4)
                     } else {
@@ -103,7 +106,7 @@ pub(crate) fn support_face(shape: &Shape, d: Vec3) -> Option<SupportFace> {
                     // sine of `m`.
                     let m = (out * (apex - base).length() + u * c.radius).normalize_or_zero();
                     if out != Vec3::ZERO && (d - m).length() <= SIDE_SINE {
-                        SupportFace::of([apex, rim], 0)
+                        SupportFace::of([apex, rim], None, 0)
                     } else if apex.dot(d) >= rim.dot(d) {
                         SupportFace::point(apex, 2)
                     } else {
@@ -127,7 +130,7 @@ pub(crate) fn support_face(shape: &Shape, d: Vec3) -> Option<SupportFace> {
                 .filter(|&v| plane.signed_distance(v) >= -tolerance)
                 .take(MAX_FACE)
                 .collect();
-            SupportFace::of(around(&on_face, plane.normal), i as u32)
+            SupportFace::of(around(&on_face, plane.normal), Some(plane.normal), i as u32)
         }
         Shape::Mesh(_) | Shape::HeightField(_) => return None,
     })
@@ -159,6 +162,7 @@ fn box_face(o: &Obb, d: Vec3) -> SupportFace {
     let (u, v) = (u * hu, v * hv);
     SupportFace::of(
         [centre + u + v, centre - u + v, centre - u - v, centre + u - v],
+        Some(normal),
         2 * k as u32 + u32::from(sign > 0.0),
     )
 }
@@ -172,6 +176,7 @@ fn disc(centre: Vec3, normal: Vec3, radius: f32, feature: u32) -> SupportFace {
             let angle = k as f32 * core::f32::consts::TAU / DISC_CORNERS as f32;
             centre + (u * angle.cos() + v * angle.sin()) * radius
         }),
+        Some(normal),
         feature,
     )
 }
