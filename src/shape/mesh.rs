@@ -17,7 +17,7 @@ use crate::bvh::{Bvh, LeafData};
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::{length_without_overflow, Vec3};
-use crate::shape::surface::{box_gap, triangle_bounds, TriangleSurface};
+use crate::shape::surface::{box_gap, farthest_from, triangle_bounds, TriangleSurface};
 use crate::shape::{Aabb, Support, Triangle};
 use crate::visit::VisitResult;
 
@@ -349,18 +349,8 @@ impl Support for TriangleMesh {
     /// their middle, so `|v − center|` is at most the half extent: the
     /// difference is a finite `f32` even for a mesh spanning `±f32::MAX`.
     fn core_support(&self, direction: Vec3) -> Vec3 {
-        let center = self.center();
-        let mut best = self.vertices[self.indices[0][0] as usize] - center;
-        let mut best_dot = best.dot(direction);
-        for &i in self.indices.iter().flatten() {
-            let offset = self.vertices[i as usize] - center;
-            let dot = offset.dot(direction);
-            if dot > best_dot {
-                best = offset;
-                best_dot = dot;
-            }
-        }
-        best
+        let corners = self.indices.iter().flatten().map(|&i| self.vertices[i as usize]);
+        farthest_from(self.center(), direction, corners).expect("a mesh has a triangle")
     }
     #[inline]
     fn margin(&self) -> f32 {

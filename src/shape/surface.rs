@@ -46,6 +46,24 @@ pub(crate) fn box_gap(a: &Aabb, b: &Aabb) -> f32 {
     crate::math::length_without_overflow(d)
 }
 
+/// The point `p − center` of `points` with the largest `d·(p − center)`
+/// (ties to the first met): the centre-relative support mapping of the
+/// points' convex hull, what a generic convex routine sees of a surface.
+/// Every point lies in the surface's bounds and `center` is their middle,
+/// so each difference is a finite `f32`. `None` for no point.
+pub(crate) fn farthest_from(center: Vec3, d: Vec3, points: impl Iterator<Item = Vec3>) -> Option<Vec3> {
+    points
+        .map(|p| p - center)
+        .fold(None, |best: Option<(Vec3, f32)>, offset| {
+            let dot = offset.dot(d);
+            match best {
+                Some((_, b)) if dot <= b => best,
+                _ => Some((offset, dot)),
+            }
+        })
+        .map(|(offset, _)| offset)
+}
+
 /// A triangle's bounds.
 #[inline]
 pub(crate) fn triangle_bounds(t: &Triangle) -> Aabb {

@@ -453,17 +453,9 @@ impl crate::shape::Support for HeightField {
     /// The sample with the largest `d·(p − center)`, as `p − center` (ties
     /// to the first sample).
     fn core_support(&self, direction: Vec3) -> Vec3 {
-        let center = self.center();
-        let mut best = self.sample(0, 0) - center;
-        for r in 0..self.rows() {
-            for c in 0..self.columns() {
-                let offset = self.sample(c, r) - center;
-                if offset.dot(direction) > best.dot(direction) {
-                    best = offset;
-                }
-            }
-        }
-        best
+        let samples = (0..self.rows()).flat_map(|r| (0..self.columns()).map(move |c| (c, r)));
+        let points = samples.map(|(c, r)| self.sample(c, r));
+        crate::shape::surface::farthest_from(self.center(), direction, points).expect("a field has samples")
     }
     #[inline]
     fn margin(&self) -> f32 {
