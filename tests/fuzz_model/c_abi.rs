@@ -1383,8 +1383,9 @@ impl CRun {
         }
     }
 
-    /// `phys_distance` (pointers world 0, out 1) or `phys_contact` (world
-    /// 0, out_touching 1, out 2) of two handles: any, or live ones.
+    /// `phys_distance` (pointers world 0, out 1), `phys_contact_manifold`
+    /// or `phys_contact` (world 0, out_touching 1, out 2) of two handles:
+    /// any, or live ones.
     fn distance_or_contact(&mut self, s: usize, distance: bool, input: &mut Input, spoil: &Spoil) {
         let (a, b) = if input.bool() {
             let side = &self.sides[s];
@@ -1418,6 +1419,52 @@ impl CRun {
                     expect(status, PHYS_OK, "phys_distance");
                     let d = PhysDistance::from(d);
                     assert!(same(&out, &d), "phys_distance: {out:?}, the mirror says {d:?}");
+                }
+            }
+        } else if input.u8() % 4 == 0 {
+            let mut touching = SENTINEL_BYTE;
+            let mut out = sentinel_manifold();
+            // SAFETY: the pointer contract.
+            let status = unsafe {
+                phys_contact_manifold(
+                    world,
+                    a,
+                    b,
+                    spoil.mut_ptr(1, (&mut touching as *mut u8).cast::<bool>()),
+                    spoil.mut_ptr(2, &mut out),
+                )
+            };
+            let fault = spoil
+                .fault::<bool>(1)
+                .or(spoil.fault::<PhysManifold>(2))
+                .or(spoil.fault::<PhysWorld>(0));
+            let expected = match (fault, keys) {
+                (Some(f), _) => Err(f.status()),
+                (None, None) => Err(PHYS_ERROR_STALE_HANDLE),
+                (None, Some((ka, kb))) => side.mirror.contact_manifold(ka, kb).map_err(status_of),
+            };
+            match expected {
+                Err(e) => {
+                    expect(status, e, "phys_contact_manifold");
+                    assert!(
+                        touching == SENTINEL_BYTE && out == sentinel_manifold(),
+                        "phys_contact_manifold wrote on failure"
+                    );
+                }
+                Ok(None) => {
+                    expect(status, PHYS_OK, "phys_contact_manifold");
+                    assert!(
+                        touching == 0 && out == sentinel_manifold(),
+                        "phys_contact_manifold: apart"
+                    );
+                }
+                Ok(Some(m)) => {
+                    expect(status, PHYS_OK, "phys_contact_manifold");
+                    let m = PhysManifold::from(m);
+                    assert!(
+                        touching == 1 && same(&out, &m) && (1..=4).contains(&m.count),
+                        "phys_contact_manifold: {out:?}, the mirror says {m:?}"
+                    );
                 }
             }
         } else {
@@ -1689,6 +1736,35 @@ unsafe fn add_shape(
                 };
                 (status, "phys_add_mesh", fault, shape)
             }
+            ShapeSpec::HeightField(spec) => {
+                // Built by phys_heightfield_create (its arrays exactly
+                // `columns·rows` heights and one flag per cell, or no flags),
+                // added by phys_add_shape, then released: the collider keeps
+                // its own reference.
+                let holes: Option<Vec<u8>> = spec.holes.as_ref().map(|h| h.iter().map(|&b| u8::from(b)).collect());
+                let scale = PhysVec3::from(spec.scale);
+                let mut field = null_mut();
+                let created = phys_heightfield_create(
+                    spec.columns,
+                    spec.rows,
+                    spec.heights.as_ptr(),
+                    &scale,
+                    holes.as_ref().map_or(null(), |h| h.as_ptr()),
+                    &mut field,
+                );
+                let shape = built(ShapeSpec::HeightField(spec.clone()).build());
+                if created != PHYS_OK {
+                    assert!(field.is_null(), "phys_heightfield_create wrote on failure");
+                    return (created, "phys_heightfield_create", None, shape);
+                }
+                let c = PhysShape {
+                    kind: PHYS_SHAPE_HEIGHTFIELD,
+                    data: PhysShapeData { heightfield: field },
+                };
+                let status = phys_add_shape(world, spoil.ptr(1, &c), desc, out);
+                phys_heightfield_destroy(field);
+                (status, "phys_add_shape", spoil.fault::<PhysShape>(1), shape)
+            }
         }
     }
 }
@@ -1791,6 +1867,18 @@ fn sentinel_closest() -> PhysClosest {
         collider: PhysCollider { bits: 0xdead_beef },
         user_data: 0xdead,
         distance: sentinel_distance(),
+    }
+}
+
+fn sentinel_manifold() -> PhysManifold {
+    PhysManifold {
+        normal: PhysVec3 {
+            x: 777.0,
+            y: 777.0,
+            z: 777.0,
+        },
+        count: 0xdead,
+        ..PhysManifold::default()
     }
 }
 

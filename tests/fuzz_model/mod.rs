@@ -26,9 +26,9 @@ pub mod c_abi;
 use collide::ffi::PhysCollider;
 use collide::math::{Quat, Vec3};
 use collide::{
-    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Distance, Error, Filter, Hit,
-    MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, Sphere, Transform, Triangle, TriangleMesh, World,
-    MOVE_AND_SLIDE_SKIN,
+    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Distance, Error, Filter,
+    HeightField, Hit, MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, Sphere, Transform, Triangle, TriangleMesh,
+    World, MOVE_AND_SLIDE_SKIN,
 };
 use std::sync::Arc;
 
@@ -317,7 +317,7 @@ impl<'a> Input<'a> {
         if tag < 168 {
             return ShapeSpec::Plain(self.broad_shape(tag % 6));
         }
-        ShapeSpec::Plain(match (tag - 168) % 8 {
+        ShapeSpec::Plain(match (tag - 168) % 9 {
             0 => {
                 let half_extents = if self.bool() { self.size3() } else { self.vec3() };
                 Shape::Obb(Obb::new(self.vec3(), self.quat(), half_extents))
@@ -346,6 +346,7 @@ impl<'a> Input<'a> {
             }
             4 | 5 => return ShapeSpec::Hull(self.hull_points()),
             6 => return self.mesh(),
+            7 => return self.heightfield(),
             _ => Shape::Obb(Obb::new(self.vec3(), Quat::IDENTITY, self.size3())),
         })
     }
@@ -413,6 +414,23 @@ impl<'a> Input<'a> {
     /// The vertices and triangles of a mesh: 0–6 vertices (any floats),
     /// 0–4 triangles whose indices are mostly in range, sometimes one past
     /// the end, sometimes any `u32`.
+    /// A height field: up to 6 × 6 samples (fewer than 2 a side refused),
+    /// heights of any float, a scale of sizes or any floats, holes or none.
+    fn heightfield(&mut self) -> ShapeSpec {
+        let (columns, rows) = (usize::from(self.u8() % 7), usize::from(self.u8() % 7));
+        let heights = (0..columns * rows).map(|_| self.f32()).collect();
+        let scale = if self.bool() { self.size3() } else { self.vec3() };
+        let cells = columns.saturating_sub(1) * rows.saturating_sub(1);
+        let holes = self.bool().then(|| (0..cells).map(|_| self.u8() % 3 == 0).collect());
+        ShapeSpec::HeightField(HeightFieldSpec {
+            columns,
+            rows,
+            heights,
+            scale,
+            holes,
+        })
+    }
+
     fn mesh(&mut self) -> ShapeSpec {
         let vertices: Vec<Vec3> = (0..self.u8() % 7).map(|_| self.vec3()).collect();
         let n = vertices.len() as u32;
@@ -486,6 +504,11 @@ pub fn same_error(a: Error, b: Error) -> bool {
         (Error::InvalidArgument(_), Error::InvalidArgument(_)) => true,
         _ => a == b,
     }
+}
+
+/// Whether a shape is a triangle surface: a mesh or a height field.
+fn is_surface(shape: &Shape) -> bool {
+    matches!(shape, Shape::Mesh(_) | Shape::HeightField(_))
 }
 
 fn finite(v: Vec3) -> bool {
@@ -564,7 +587,7 @@ pub fn expected_shape_error(shape: &Shape) -> Option<Error> {
 /// and slide) must say of it: a mesh is refused (`InvalidArgument`), then
 /// the shape's own validation.
 pub fn expected_query_shape_error(shape: &Shape) -> Option<Error> {
-    if matches!(shape, Shape::Mesh(_) | Shape::HeightField(_)) {
+    if is_surface(shape) {
         return Some(Error::InvalidArgument(""));
     }
     expected_shape_error(shape)
@@ -652,6 +675,52 @@ pub enum ShapeSpec {
     Hull(HullPoints),
     /// `TriangleMesh::new(vertices, triangles)`.
     Mesh(Vec<Vec3>, Vec<[u32; 3]>),
+    /// `HeightField::new`, then `with_holes` when there are holes.
+    HeightField(HeightFieldSpec),
+}
+
+/// The input of a height field: `columns × rows` heights, a scale, one
+/// hole flag per cell or none.
+#[derive(Debug, Clone)]
+pub struct HeightFieldSpec {
+    pub columns: usize,
+    pub rows: usize,
+    pub heights: Vec<f32>,
+    pub scale: Vec3,
+    pub holes: Option<Vec<bool>>,
+}
+
+/// What `HeightField::new` and `with_holes` must say, in their documented
+/// order: fewer than 2 samples a side, then a height that is not finite,
+/// then a scale not finite, then one not positive, then an extent that
+/// overflows; then holes everywhere.
+pub fn expected_heightfield_error(spec: &HeightFieldSpec) -> Option<Error> {
+    if spec.columns < 2 || spec.rows < 2 {
+        return Some(Error::InvalidArgument(""));
+    }
+    if spec.heights.iter().any(|h| !h.is_finite()) || !finite(spec.scale) {
+        return Some(Error::NonFinite(""));
+    }
+    if !spec.scale.cmpgt(Vec3::ZERO).all() {
+        return Some(Error::InvalidArgument(""));
+    }
+    let (lo, hi) = spec
+        .heights
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+    let min = Vec3::new(0.0, lo * spec.scale.y, 0.0);
+    let max = Vec3::new(
+        (spec.columns - 1) as f32 * spec.scale.x,
+        hi * spec.scale.y,
+        (spec.rows - 1) as f32 * spec.scale.z,
+    );
+    if !(finite(min) && finite(max) && finite(max - min)) {
+        return Some(Error::NonFinite(""));
+    }
+    spec.holes
+        .as_ref()
+        .is_some_and(|h| h.iter().all(|&hole| hole))
+        .then_some(Error::InvalidArgument(""))
 }
 
 impl ShapeSpec {
@@ -664,6 +733,28 @@ impl ShapeSpec {
                 let result = ConvexHull::from_points(spec.points());
                 check_hull(spec, &result);
                 result.map(|hull| Shape::Hull(Arc::new(hull)))
+            }
+            ShapeSpec::HeightField(spec) => {
+                let result =
+                    HeightField::new(spec.columns, spec.rows, spec.heights.clone(), spec.scale).and_then(|field| {
+                        match &spec.holes {
+                            Some(holes) => field.with_holes(holes),
+                            None => Ok(field),
+                        }
+                    });
+                match expected_heightfield_error(spec) {
+                    Some(e) => assert_error(result.as_ref().map(|_| ()).map_err(|e| *e), e, "HeightField::new"),
+                    None => {
+                        let field = result
+                            .as_ref()
+                            .unwrap_or_else(|e| panic!("HeightField::new refused: {e}"));
+                        assert_eq!(
+                            (field.columns(), field.rows(), field.heights()),
+                            (spec.columns, spec.rows, &spec.heights[..])
+                        );
+                    }
+                }
+                result.map(Shape::HeightField)
             }
             ShapeSpec::Mesh(vertices, triangles) => {
                 let result = TriangleMesh::new(vertices.clone(), triangles.clone());
@@ -858,12 +949,21 @@ pub fn expected_collider(desc: &ColliderDesc) -> Result<(ColliderDesc, Shape), E
     {
         return Err(Error::InvalidArgument(""));
     }
+    // A height field is moved and scaled (positive scales), never rotated.
+    if matches!(desc.shape, Shape::HeightField(_))
+        && desc.transform != Transform::IDENTITY
+        && (desc.transform.rotation.xyz() != Vec3::ZERO || !desc.transform.scale.cmpgt(Vec3::ZERO).all())
+    {
+        return Err(Error::InvalidArgument(""));
+    }
     let world_shape = match desc.shape.transformed(&desc.transform, desc.should_rotate) {
         Ok(shape) => shape,
         Err(e) => {
-            // Documented: only a mapped hull or mesh that overflows.
+            // Documented: only a mapped hull, mesh or height field that
+            // overflows.
             assert!(
-                matches!(e, Error::NonFinite(_)) && matches!(desc.shape, Shape::Hull(_) | Shape::Mesh(_)),
+                matches!(e, Error::NonFinite(_))
+                    && matches!(desc.shape, Shape::Hull(_) | Shape::Mesh(_) | Shape::HeightField(_)),
                 "Shape::transformed refused {desc:?}: {e}"
             );
             return Err(e);
@@ -1798,8 +1898,8 @@ impl WorldRun {
         let (Some(ea), Some(eb)) = (self.model.get(a), self.model.get(b)) else {
             return assert_error(result, Error::StaleHandle, "distance with a stale key");
         };
-        if matches!((&ea.world_shape, &eb.world_shape), (Shape::Mesh(_), Shape::Mesh(_))) {
-            return assert_error(result, Error::InvalidArgument(""), "distance between two meshes");
+        if is_surface(&ea.world_shape) && is_surface(&eb.world_shape) {
+            return assert_error(result, Error::InvalidArgument(""), "distance between two surfaces");
         }
         let got = result.unwrap_or_else(|e| panic!("distance refused live keys: {e}"));
         let expected = ea.world_shape.distance(&eb.world_shape);
@@ -1815,8 +1915,8 @@ impl WorldRun {
         let got = result.unwrap_or_else(|e| panic!("contact refused live keys: {e}"));
         let expected = ea.world_shape.contact(&eb.world_shape);
         assert!(same(&got, &expected), "contact: {got:?}, the model says {expected:?}");
-        if matches!((&ea.world_shape, &eb.world_shape), (Shape::Mesh(_), Shape::Mesh(_))) {
-            assert!(got.is_none(), "two meshes never touch");
+        if is_surface(&ea.world_shape) && is_surface(&eb.world_shape) {
+            assert!(got.is_none(), "two surfaces never touch");
         }
         if let Some(c) = got {
             if shape_in_range(&ea.world_shape) && shape_in_range(&eb.world_shape) {
