@@ -8,10 +8,12 @@ mod common;
 
 use std::ffi::c_void;
 use std::ptr::null;
+use std::sync::Arc;
 
 use collide::ffi::PhysStatus::*;
 use collide::ffi::*;
 use collide::math::Vec3;
+use collide::shape::{HeightField, TriangleMesh};
 use collide::{
     debug_draw_shape, Aabb, ColliderDesc, Color, DebugDraw, DebugDrawOptions, Shape, Sphere, Transform, World,
 };
@@ -28,9 +30,27 @@ impl DebugDraw for Lines {
     }
 }
 
+/// A small mesh and a height field with a hole: the surfaces beside the
+/// convex shapes.
+fn surfaces() -> Vec<Shape> {
+    let quad = vec![
+        Vec3::new(-1.0, 0.0, -1.0),
+        Vec3::new(1.0, 0.2, -1.0),
+        Vec3::new(1.0, 0.0, 1.0),
+        Vec3::new(-1.0, -0.1, 1.0),
+    ];
+    let mesh = TriangleMesh::new(quad, vec![[0, 1, 2], [0, 2, 3]]).unwrap();
+    let heights = vec![0.0, 0.3, 0.1, -0.2, 0.4, 0.0, 0.1, 0.0, 0.2];
+    let field = HeightField::new(3, 3, heights, Vec3::new(0.5, 1.0, 0.7))
+        .unwrap()
+        .with_holes(&[false, true, false, false])
+        .unwrap();
+    vec![Shape::Mesh(Arc::new(mesh)), Shape::HeightField(field)]
+}
+
 #[test]
 fn every_line_of_a_shape_lies_on_its_surface() {
-    for shape in all_shapes() {
+    for shape in all_shapes().into_iter().chain(surfaces()) {
         let mut lines = Lines::default();
         debug_draw_shape(&mut lines, &shape, Color::SHAPE);
         assert!(lines.0.len() >= 3, "{shape:?}");
