@@ -17,7 +17,7 @@ use crate::bvh::{Bvh, LeafData};
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::{length_without_overflow, Vec3};
-use crate::shape::surface::{box_gap, farthest_from, triangle_bounds, TriangleSurface};
+use crate::shape::surface::{box_gap, farthest_from, is_internal_edge, triangle_bounds, TriangleSurface};
 use crate::shape::{Aabb, Support, Triangle};
 use crate::visit::VisitResult;
 
@@ -60,12 +60,6 @@ pub struct TriangleMesh {
     aabb: Aabb,
 }
 
-/// The cosine of the largest angle between the planes of two triangles
-/// sharing an edge for that edge to be internal (inactive): 5°, Jolt's
-/// default. A shape sliding across such an edge is meant to see one
-/// smooth surface.
-const INTERNAL_EDGE_COS: f64 = 0.996_194_698_091_745_5;
-
 impl PartialEq for TriangleMesh {
     /// Same vertices and triangles (the trees follow from them).
     fn eq(&self, other: &Self) -> bool {
@@ -75,12 +69,11 @@ impl PartialEq for TriangleMesh {
 
 /// The active edges of every triangle (bit `k`: edge `k`, corner `k` to
 /// corner `k + 1`): every edge but those shared by exactly two triangles
-/// whose unit normals, in `f64`, agree to within 5° (either winding: the
-/// triangles are two-sided). A degenerate triangle's edges stay active.
+/// that meet as one surface ([`is_internal_edge`]).
 fn active_edges(vertices: &[Vec3], indices: &[[u32; 3]]) -> Vec<u8> {
-    let normal = |t: &[u32; 3]| {
-        let [a, b, c] = t.map(|i| vertices[i as usize].as_dvec3());
-        (b - a).cross(c - a).try_normalize()
+    let triangle = |t: &[u32; 3]| {
+        let [a, b, c] = t.map(|i| vertices[i as usize]);
+        Triangle::new(a, b, c)
     };
     let mut sharing: HashMap<(u32, u32), Vec<(usize, usize)>> = HashMap::new();
     for (i, t) in indices.iter().enumerate() {
@@ -94,11 +87,9 @@ fn active_edges(vertices: &[Vec3], indices: &[[u32; 3]]) -> Vec<u8> {
         let [(i, k), (j, l)] = triangles[..] else {
             continue;
         };
-        if let (Some(n), Some(m)) = (normal(&indices[i]), normal(&indices[j])) {
-            if n.dot(m).abs() >= INTERNAL_EDGE_COS {
-                active[i] &= !(1 << k);
-                active[j] &= !(1 << l);
-            }
+        if is_internal_edge(&triangle(&indices[i]), &triangle(&indices[j])) {
+            active[i] &= !(1 << k);
+            active[j] &= !(1 << l);
         }
     }
     active

@@ -64,6 +64,26 @@ pub(crate) fn farthest_from(center: Vec3, d: Vec3, points: impl Iterator<Item = 
         .map(|(offset, _)| offset)
 }
 
+/// The cosine of the largest angle between the planes of two triangles
+/// sharing an edge for that edge to be internal (inactive): 5°, Jolt's
+/// default. A shape sliding across such an edge is meant to see one
+/// smooth surface.
+const INTERNAL_EDGE_COS: f64 = 0.996_194_698_091_745_5;
+
+/// Whether the edge two triangles share is internal: their unit normals,
+/// in `f64`, agree to within 5° (either winding: surfaces are two-sided).
+/// An edge of a degenerate triangle is never internal.
+pub(crate) fn is_internal_edge(a: &Triangle, b: &Triangle) -> bool {
+    let normal = |t: &Triangle| {
+        let [a, b, c] = [t.a, t.b, t.c].map(Vec3::as_dvec3);
+        (b - a).cross(c - a).try_normalize()
+    };
+    match (normal(a), normal(b)) {
+        (Some(n), Some(m)) => n.dot(m).abs() >= INTERNAL_EDGE_COS,
+        _ => false,
+    }
+}
+
 /// A triangle's bounds.
 #[inline]
 pub(crate) fn triangle_bounds(t: &Triangle) -> Aabb {

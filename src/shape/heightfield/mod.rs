@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::math::Vec3;
-use crate::shape::surface::TriangleSurface;
+use crate::shape::surface::{is_internal_edge, TriangleSurface};
 use crate::shape::{Aabb, Triangle};
 use crate::visit::VisitResult;
 
@@ -22,11 +22,6 @@ use pyramid::{pyramid, Level};
 const BLOCK_SHIFT: u32 = 3;
 /// How many cells along each side of a block.
 const BLOCK: usize = 1 << BLOCK_SHIFT;
-
-/// The cosine of the largest angle between two neighbouring triangles for
-/// their shared edge to be internal: 5°, as a mesh's
-/// ([`TriangleMesh::is_edge_active`](crate::shape::TriangleMesh::is_edge_active)).
-const INTERNAL_EDGE_COS: f64 = 0.996_194_698_091_745_5;
 
 /// A height field: `columns × rows` samples of height on a regular grid,
 /// placed by an origin and a scale.
@@ -388,18 +383,7 @@ impl HeightField {
         let Some(j) = self.neighbour(i, k) else {
             return true;
         };
-        if self.is_hole_cell(i / 2) || self.is_hole_cell(j / 2) {
-            return true;
-        }
-        let normal = |i: usize| {
-            let t = self.triangle(i);
-            let [a, b, c] = [t.a, t.b, t.c].map(Vec3::as_dvec3);
-            (b - a).cross(c - a).try_normalize()
-        };
-        match (normal(i), normal(j)) {
-            (Some(n), Some(m)) => n.dot(m).abs() < INTERNAL_EDGE_COS,
-            _ => true,
-        }
+        self.is_hole_cell(i / 2) || self.is_hole_cell(j / 2) || !is_internal_edge(&self.triangle(i), &self.triangle(j))
     }
 
     /// The triangle across edge `k` of triangle `i`, if any. Edges of the
