@@ -33,6 +33,20 @@ pub unsafe extern "C" fn phys_segment_cast(
     out_hit: *mut bool,
     out: *mut PhysHit,
 ) -> PhysStatus {
+    cast_one(world, segment, filter, out_hit, out, World::segment_cast)
+}
+
+/// One segment cast that reports at most one hit (`cast`:
+/// `World::segment_cast` or `World::segment_cast_any`), the
+/// `phys_segment_cast` way.
+fn cast_one(
+    world: *const PhysWorld,
+    segment: *const PhysSegment,
+    filter: *const PhysQueryFilter,
+    out_hit: *mut bool,
+    out: *mut PhysHit,
+    cast: fn(&World, &Segment, &crate::collider::QueryFilter) -> crate::error::Result<Option<Hit>>,
+) -> PhysStatus {
     guard(|| {
         let out_hit = Out::new(out_hit, "out_hit")?;
         let out = Out::new(out, "out")?;
@@ -40,10 +54,7 @@ pub unsafe extern "C" fn phys_segment_cast(
         let segment = read_segment(segment)?;
         out.write_some(
             out_hit,
-            world
-                .world
-                .segment_cast(&segment, &read_filter(&world, filter)?)?
-                .map(|hit| PhysHit::new(hit, world.salt)),
+            cast(&world.world, &segment, &read_filter(&world, filter)?)?.map(|hit| PhysHit::new(hit, world.salt)),
         );
         Ok(())
     })
@@ -307,20 +318,7 @@ pub unsafe extern "C" fn phys_segment_cast_any(
     out_hit: *mut bool,
     out: *mut PhysHit,
 ) -> PhysStatus {
-    guard(|| {
-        let out_hit = Out::new(out_hit, "out_hit")?;
-        let out = Out::new(out, "out")?;
-        let world = world_ref(world)?;
-        let segment = read_segment(segment)?;
-        out.write_some(
-            out_hit,
-            world
-                .world
-                .segment_cast_any(&segment, &read_filter(&world, filter)?)?
-                .map(|hit| PhysHit::new(hit, world.salt)),
-        );
-        Ok(())
-    })
+    cast_one(world, segment, filter, out_hit, out, World::segment_cast_any)
 }
 
 /// Every collider the segment hits, sorted by `t` (ties by handle order),
