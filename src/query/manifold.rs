@@ -148,8 +148,8 @@ impl Shape {
     /// triangles, capsules' and cylinders' sides and flat caps give the
     /// polygon of their overlap (a box resting on a box: its four corners);
     /// spheres and other curved contacts one point. A mesh or height field
-    /// gives the points of the triangles touching the other shape that face
-    /// the deepest one's way; two surfaces never touch.
+    /// gives the points of the triangles touching the other shape that lie
+    /// in the deepest one's plane; two surfaces never touch.
     ///
     /// ```
     /// use collide::{Capsule, Obb, Segment, Shape, math::{Quat, Vec3}};

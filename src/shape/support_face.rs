@@ -182,14 +182,14 @@ fn disc(centre: Vec3, normal: Vec3, radius: f32, feature: u32) -> SupportFace {
 }
 
 /// Coplanar points sorted counter-clockwise about `normal` around their
-/// mean.
-fn around(points: &[Vec3], normal: Vec3) -> ArrayVec<Vec3, MAX_FACE> {
+/// mean (each point's angle computed once).
+fn around(points: &[Vec3], normal: Vec3) -> impl Iterator<Item = Vec3> {
     let centre = points.iter().copied().sum::<Vec3>() / points.len().max(1) as f32;
     let (u, v) = normal.any_orthonormal_pair();
-    let mut sorted: ArrayVec<Vec3, MAX_FACE> = points.iter().copied().collect();
-    sorted.sort_by(|&p, &q| {
-        let angle = |p: Vec3| (p - centre).dot(v).atan2((p - centre).dot(u));
-        angle(p).total_cmp(&angle(q))
-    });
-    sorted
+    let mut by_angle: ArrayVec<(f32, Vec3), MAX_FACE> = points
+        .iter()
+        .map(|&p| ((p - centre).dot(v).atan2((p - centre).dot(u)), p))
+        .collect();
+    by_angle.sort_by(|a, b| a.0.total_cmp(&b.0));
+    by_angle.into_iter().map(|(_, p)| p)
 }

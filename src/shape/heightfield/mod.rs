@@ -163,15 +163,20 @@ impl HeightField {
         if holes.len() != (s.columns - 1) * (s.rows - 1) {
             return Err(Error::InvalidArgument("a height field needs one hole flag per cell"));
         }
-        let mut bits = vec![0u64; holes.len().div_ceil(64)];
-        for (i, _) in holes.iter().enumerate().filter(|(_, &hole)| hole) {
-            bits[i / 64] |= 1 << (i % 64);
-        }
         if holes.iter().all(|&hole| hole) {
             return Err(Error::InvalidArgument("a height field needs a cell that is not a hole"));
         }
-        if bits.iter().all(|&word| word == 0) {
-            bits = Vec::new();
+        // No bits at all for a field without holes.
+        let mut bits = vec![
+            0u64;
+            if holes.contains(&true) {
+                holes.len().div_ceil(64)
+            } else {
+                0
+            }
+        ];
+        for (i, _) in holes.iter().enumerate().filter(|(_, &hole)| hole) {
+            bits[i / 64] |= 1 << (i % 64);
         }
         let samples = Samples {
             columns: s.columns,
