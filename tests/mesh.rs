@@ -16,6 +16,7 @@ use collide::{
 };
 
 mod common;
+use common::geometry::slide;
 use common::random::{seeded, Draw, TestRng};
 use rand::RngExt;
 
@@ -636,21 +637,6 @@ fn a_tiled_floor_has_internal_edges_inside_and_active_ones_on_its_outline() {
     .unwrap();
     assert!(ridge.is_edge_active(0, 1), "the crease 1–2 is active");
     assert!(!ridge.is_edge_active(0, 2), "the flat diagonal 2–0 is internal");
-}
-
-/// Slides `shape` 400 steps by `step` over `world` and returns the hits'
-/// normals and the horizontal distance travelled.
-fn slide(world: &World, shape: &Shape, step: Vec3) -> (Vec<Vec3>, f32) {
-    let (mut at, mut travelled, mut normals) = (Vec3::ZERO, 0.0, Vec::new());
-    for _ in 0..400 {
-        let moved = world
-            .move_and_slide(&shape.translated(at), step, &QueryFilter::ALL, 4)
-            .unwrap();
-        normals.extend(moved.hits.iter().map(|h| h.normal));
-        at += moved.position_delta;
-        travelled += Vec3::new(moved.position_delta.x, 0.0, moved.position_delta.z).length();
-    }
-    (normals, travelled)
 }
 
 #[test]

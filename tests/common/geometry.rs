@@ -7,7 +7,7 @@ use collide::math::{DVec3, Quat, Vec3};
 use collide::query::Contact;
 use collide::query::Distance;
 use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
-use collide::{Aabb, Capsule, Obb, Segment, Shape, Sphere};
+use collide::{Aabb, Capsule, Obb, QueryFilter, Segment, Shape, Sphere, World};
 
 use super::float::*;
 
@@ -131,4 +131,19 @@ pub fn closest_point_of_triangle_by_search(tri: &Triangle, p: DVec3) -> DVec3 {
         step /= 8.0;
     }
     at(best_u, best_v)
+}
+
+/// Slides `shape` 400 steps by `step` over `world` and returns the hits'
+/// normals and the horizontal distance travelled.
+pub fn slide(world: &World, shape: &Shape, step: Vec3) -> (Vec<Vec3>, f32) {
+    let (mut at, mut travelled, mut normals) = (Vec3::ZERO, 0.0, Vec::new());
+    for _ in 0..400 {
+        let moved = world
+            .move_and_slide(&shape.translated(at), step, &QueryFilter::ALL, 4)
+            .unwrap();
+        normals.extend(moved.hits.iter().map(|h| h.normal));
+        at += moved.position_delta;
+        travelled += Vec3::new(moved.position_delta.x, 0.0, moved.position_delta.z).length();
+    }
+    (normals, travelled)
 }
