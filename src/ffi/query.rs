@@ -45,7 +45,7 @@ fn cast_one(
     filter: *const PhysQueryFilter,
     out_hit: *mut bool,
     out: *mut PhysHit,
-    cast: fn(&World, &Segment, &crate::collider::QueryFilter) -> crate::error::Result<Option<Hit>>,
+    cast: impl FnOnce(&World, &Segment, &crate::collider::QueryFilter) -> crate::error::Result<Option<Hit>>,
 ) -> PhysStatus {
     guard(|| {
         let out_hit = Out::new(out_hit, "out_hit")?;
