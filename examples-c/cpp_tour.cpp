@@ -301,6 +301,32 @@ int main() {
         std::printf("terrain top=%.1f\n", top ? top->point.y : -1.0f);
     }
 
+    // Compound: a table (a top and four legs) as one collider resting 0.01
+    // deep in a floor; every answer names the child by its index.
+    {
+        collide::World room;
+        const PhysQuat unturned{0, 0, 0, 1};
+        const collide::Shape leg = collide::Shape::box(collide::aabb(Vec3{-0.1f, -0.5f, -0.1f}, Vec3{0.1f, 0.5f, 0.1f}));
+        const collide::Shape top = collide::Shape::box(collide::aabb(Vec3{-1.2f, 0, -1.2f}, Vec3{1.2f, 0.1f, 1.2f}));
+        const collide::Compound table = collide::Compound::from_children(
+            {top, leg, leg, leg, leg},
+            {collide::transform(Vec3{0, 1, 0}, unturned), collide::transform(Vec3{-1, 0.5f, -1}, unturned),
+             collide::transform(Vec3{1, 0.5f, -1}, unturned), collide::transform(Vec3{-1, 0.5f, 1}, unturned),
+             collide::transform(Vec3{1, 0.5f, 1}, unturned)});
+        room.add_box(collide::aabb(Vec3{-5, -1, -5}, Vec3{5, 0, 5}));
+        const collide::Collider furniture = room.add(collide::Shape::compound(table),
+                                                     collide::ColliderDesc().with_translation(Vec3{0, -0.01f, 0}));
+        const auto down = room.segment_cast(Vec3{0.3f, 5, 0.2f}, Vec3{0.3f, -5, 0.2f});
+        expect(down && down->collider == furniture && down->sub_shape == 0, "a shot from above meets the top");
+        const std::vector<collide::PairManifold> legs = room.contact_manifolds();
+        bool each_leg = legs.size() == 4;
+        for (std::size_t i = 0; each_leg && i < legs.size(); ++i) {
+            each_leg = legs[i].manifold.sub_shapes[1] == i + 1 && legs[i].manifold.points.size() == 4;
+        }
+        expect(each_leg, "the table stands on four legs, four points each");
+        std::printf("compound legs=%zu top=%u\n", legs.size(), down ? down->sub_shape : 99u);
+    }
+
     // Manifolds: a crate resting 0.1 deep in a floor touches at its four
     // bottom corners, with or without a world.
     {
@@ -325,6 +351,8 @@ int main() {
     refused("lengths", PHYS_ERROR_INVALID_ARGUMENT, [&] { world.set_transforms({box, ball}, {}); });
     refused("hull", PHYS_ERROR_INVALID_ARGUMENT,
             [&] { (void)collide::Hull::from_points(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}); });
+    refused("compound", PHYS_ERROR_INVALID_ARGUMENT,
+            [&] { (void)collide::Compound::from_children({collide::Shape::box(collide::aabb(Vec3{0, 0, 0}, Vec3{1, 1, 1}))}, {}); });
     refused("heightfield", PHYS_ERROR_INVALID_ARGUMENT,
             [&] { (void)collide::HeightField::from_heights(1, 3, {0, 0, 0}, PhysVec3{1, 1, 1}); });
     expect(world.size() == 13, "refusals change nothing");

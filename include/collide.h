@@ -118,6 +118,12 @@
 #define PHYS_SHAPE_HEIGHTFIELD 10
 
 /**
+ * `PhysShape::kind` of a compound (`data.compound`, a
+ * `phys_compound_create` handle).
+ */
+#define PHYS_SHAPE_COMPOUND 11
+
+/**
  * The most points a [`PhysManifold`] holds.
  */
 #define PHYS_MANIFOLD_MAX_POINTS 4
@@ -219,6 +225,12 @@ typedef enum PhysStatus PhysStatus;
 typedef uint32_t PhysStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * Convex children with their poses, built once by `phys_compound_create`
+ * and shared like a [`PhysHull`]; opaque.
+ */
+typedef struct PhysCompound PhysCompound;
 
 /**
  * A height field (terrain: heights, holes and their min/max pyramid) built
@@ -467,6 +479,11 @@ typedef struct PhysHit {
    * segment starts inside the collider.
    */
   struct PhysVec3 normal;
+  /**
+   * Which part of the collider was hit: a compound's child index, a
+   * mesh's or height field's triangle index; 0 for any other shape.
+   */
+  uint32_t sub_shape;
 } PhysHit;
 
 /**
@@ -631,10 +648,15 @@ typedef struct PhysShapeHit {
    * the moving shape.
    */
   struct PhysVec3 normal;
+  /**
+   * Which part of the collider was hit: a compound's child index, a
+   * mesh's or height field's triangle index; 0 for any other shape.
+   */
+  uint32_t sub_shape;
 } PhysShapeHit;
 
 /**
- * The distance between two shapes, with their closest points (40 bytes).
+ * The distance between two shapes, with their closest points (48 bytes).
  */
 typedef struct PhysDistance {
   /**
@@ -655,10 +677,16 @@ typedef struct PhysDistance {
    * shapes touch or overlap.
    */
   struct PhysVec3 normal;
+  /**
+   * Which part of each shape decided the answer: a compound's child
+   * index, a mesh's or height field's triangle index; 0 for any other
+   * shape.
+   */
+  uint32_t sub_shapes[2];
 } PhysDistance;
 
 /**
- * The collider nearest to a point, with the distance to it (56 bytes).
+ * The collider nearest to a point, with the distance to it (64 bytes).
  */
 typedef struct PhysClosest {
   /**
@@ -677,7 +705,7 @@ typedef struct PhysClosest {
 } PhysClosest;
 
 /**
- * The penetration of two overlapping shapes (40 bytes): moving the second
+ * The penetration of two overlapping shapes (48 bytes): moving the second
  * by `depth·normal` makes them touch.
  */
 typedef struct PhysContact {
@@ -697,6 +725,12 @@ typedef struct PhysContact {
    * The deepest point of the second shape.
    */
   struct PhysVec3 point_b;
+  /**
+   * Which part of each shape decided the answer: a compound's child
+   * index, a mesh's or height field's triangle index; 0 for any other
+   * shape.
+   */
+  uint32_t sub_shapes[2];
 } PhysContact;
 
 /**
@@ -743,6 +777,10 @@ typedef union PhysShapeData {
    * `PHYS_SHAPE_HEIGHTFIELD`: a live `phys_heightfield_create` handle.
    */
   const struct PhysHeightField *heightfield;
+  /**
+   * `PHYS_SHAPE_COMPOUND`: a live `phys_compound_create` handle.
+   */
+  const struct PhysCompound *compound;
 } PhysShapeData;
 
 /**
@@ -791,7 +829,7 @@ typedef struct PhysManifoldPoint {
 
 /**
  * Up to four contact points of two shapes with their common normal
- * (144 bytes): `points[0..count]` are set.
+ * (152 bytes): `points[0..count]` are set.
  */
 typedef struct PhysManifold {
   /**
@@ -806,10 +844,16 @@ typedef struct PhysManifold {
    * The points.
    */
   struct PhysManifoldPoint points[PHYS_MANIFOLD_MAX_POINTS];
+  /**
+   * Which part of each shape decided the answer: a compound's child
+   * index, a mesh's or height field's triangle index; 0 for any other
+   * shape.
+   */
+  uint32_t sub_shapes[2];
 } PhysManifold;
 
 /**
- * A current pair and its manifold (176 bytes).
+ * A current pair and its manifold (184 bytes).
  */
 typedef struct PhysPairManifold {
   /**
@@ -1832,6 +1876,37 @@ PhysStatus phys_heightfield_create(size_t columns,
  * destroyed.
  */
 void phys_heightfield_destroy(struct PhysHeightField *field);
+
+/**
+ * Builds a compound of `count` convex children into `*out`: child `i` is
+ * `children[i]` (object space; not a mesh, height field or compound)
+ * placed by `poses[i]` in the compound's frame. It is named by any number
+ * of `PhysShape`s (`PHYS_SHAPE_COMPOUND`) and released by
+ * `phys_compound_destroy`; the children are copied (a hull child is
+ * shared). Every hit, contact, distance and manifold of the compound names
+ * the child that made it by its index (`sub_shape`, `sub_shapes`).
+ *
+ * Errors: `PHYS_ERROR_INVALID_ARGUMENT` for `count == 0` or a child that
+ * is not convex; a child's or pose's own errors.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `children` and `poses`
+ * each hold `count` readable records.
+ */
+PhysStatus phys_compound_create(const struct PhysShape *children,
+                                const struct PhysTransform *poses,
+                                size_t count,
+                                struct PhysCompound **out);
+
+/**
+ * Releases the caller's reference to a compound (NULL does nothing), as
+ * `phys_hull_destroy` does.
+ *
+ * # Safety
+ * `compound` is NULL or a handle of `phys_compound_create` not yet
+ * destroyed.
+ */
+void phys_compound_destroy(struct PhysCompound *compound);
 
 /**
  * Adds a collider of any shape (object space), placed by `desc` (NULL for

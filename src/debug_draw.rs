@@ -240,6 +240,11 @@ pub fn debug_draw_shape<D: DebugDraw + ?Sized>(draw: &mut D, shape: &Shape, colo
                 draw.triangle(t.a, t.b, t.c, color);
             }
         }
+        Shape::Compound(c) => {
+            for child in c.children() {
+                debug_draw_shape(draw, child, color);
+            }
+        }
     }
 }
 

@@ -67,8 +67,8 @@ pub use glam;
 pub use math::{Aabb, Transform};
 pub use query::{CastHit, Contact, ContactManifold, Distance, ManifoldPoint, TimeOfImpact};
 pub use shape::{
-    Capsule, Cone, ConvexHull, ConvexPolygon, Cylinder, HeightField, Obb, Plane, Segment, SegmentClosestPoints, Shape,
-    Sphere, Triangle, TriangleMesh,
+    Capsule, Compound, Cone, ConvexHull, ConvexPolygon, Cylinder, HeightField, Obb, Plane, Segment,
+    SegmentClosestPoints, Shape, Sphere, Triangle, TriangleMesh,
 };
 pub use visit::VisitResult;
 pub use world::{Hit, Threads, World, MAX_COLLIDERS};

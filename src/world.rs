@@ -129,6 +129,10 @@ pub struct Hit {
     /// towards the segment's start or the moving shape; for a segment
     /// starting inside, `−direction/|direction|` (see [`CastHit`]).
     pub normal: Vec3,
+    /// Which part of the collider was hit: the index of a
+    /// [`Compound`](crate::shape::Compound)'s child, of a mesh's or height
+    /// field's triangle; 0 for any other shape.
+    pub sub_shape: u32,
 }
 
 impl Hit {
@@ -139,6 +143,7 @@ impl Hit {
             t: cast.t,
             point: segment.point_at(cast.t),
             normal: cast.normal,
+            sub_shape: cast.sub_shape,
         }
     }
 }
@@ -890,6 +895,7 @@ impl World {
                         t: 0.0,
                         point: contact.point_b,
                         normal: -contact.normal,
+                        sub_shape: contact.sub_shapes[1],
                     };
                     best = Some((hit, contact.depth));
                 }
@@ -924,6 +930,7 @@ impl World {
                 t: toi.t,
                 point: toi.point,
                 normal: -toi.normal,
+                sub_shape: toi.sub_shapes[1],
             };
             if keep(&hit) && best.is_none_or(|b| hit.t < b.t || (hit.t == b.t && hit.collider < b.collider)) {
                 best = Some(hit);
@@ -1080,7 +1087,9 @@ impl World {
 
     /// The contact manifold of every current pair ([`World::pairs`]) whose
     /// shapes touch, into `out` (cleared first), in the pairs' order: what
-    /// a solver takes each step.
+    /// a solver takes each step. A pair with a compound gives one manifold
+    /// per touching child ([`Shape::contact_manifolds`]), each naming its
+    /// children in [`ContactManifold::sub_shapes`].
     ///
     /// ```
     /// use collide::{Aabb, ColliderDesc, Shape, World, math::Vec3};
@@ -1099,9 +1108,8 @@ impl World {
         let pairs = self.pair_cache.update(&self.bvh, &self.colliders);
         for pair in pairs {
             let (a, b) = (&self.colliders[pair.a], &self.colliders[pair.b]);
-            if let Some(m) = a.world_shape().contact_manifold(b.world_shape()) {
-                out.push((*pair, m));
-            }
+            a.world_shape()
+                .for_each_contact_manifold(b.world_shape(), &mut |m| out.push((*pair, m)));
         }
     }
 

@@ -148,6 +148,7 @@ fn all_hits(world: &World, segment: &Segment, filter: &QueryFilter) -> Vec<Hit> 
         .filter(|(k, c)| filter.accepts(*k, c.filter()))
         .filter_map(|(k, c)| {
             c.world_shape().cast_segment(segment).map(|cast| Hit {
+                sub_shape: cast.sub_shape,
                 collider: k,
                 user_data: c.user_data(),
                 t: cast.t,

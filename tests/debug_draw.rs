@@ -222,6 +222,7 @@ fn c_callbacks_see_what_the_trait_sees_and_renderers_draw_their_own_primitives()
         t: 0.5,
         point: common::ffi::v(0.0, 0.0, 0.0),
         normal: common::ffi::v(0.0, 1.0, 0.0),
+        sub_shape: 0,
     };
     // SAFETY: valid pointers.
     assert_eq!(unsafe { phys_debug_draw_hit(&hit, &drawer(&mut hit_lines)) }, PHYS_OK);

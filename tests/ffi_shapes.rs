@@ -616,7 +616,7 @@ fn bad_shapes_are_refused_and_leave_the_world_alone() {
     };
     assert_eq!(status_of_add(world, &unknown), PHYS_ERROR_INVALID_ARGUMENT);
     assert!(last_error().contains("PHYS_SHAPE"), "{}", last_error());
-    let beyond = PhysShape { kind: 11, ..unknown };
+    let beyond = PhysShape { kind: 12, ..unknown };
     assert_eq!(status_of_add(world, &beyond), PHYS_ERROR_INVALID_ARGUMENT);
     assert_eq!(status_of_add(world, null()), PHYS_ERROR_NULL_POINTER);
     let no_hull = PhysShape {

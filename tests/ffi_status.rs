@@ -844,6 +844,41 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 (status, out == sentinel)
             },
         ),
+        pc("phys_compound_create", &["children", "poses", "out"], move |t| {
+            let sentinel = NonNull::<PhysCompound>::dangling().as_ptr();
+            let mut out = sentinel;
+            let children = [PhysShape {
+                kind: PHYS_SHAPE_SPHERE,
+                data: PhysShapeData {
+                    sphere: PhysSphere {
+                        center: v(0.0, 0.0, 0.0),
+                        radius: 1.0,
+                    },
+                },
+            }];
+            let poses = [PhysTransform {
+                rotation: PhysQuat {
+                    x: 0.0,
+                    y: 0.0,
+                    z: 0.0,
+                    w: 1.0,
+                },
+                scale: v(1.0, 1.0, 1.0),
+                ..PhysTransform::default()
+            }];
+            let status = unsafe {
+                phys_compound_create(
+                    arg_in(&children[0], "children", t),
+                    arg_in(&poses[0], "poses", t),
+                    1,
+                    arg(&mut out, "out", t),
+                )
+            };
+            if status == PHYS_OK {
+                unsafe { phys_compound_destroy(out) };
+            }
+            (status, out == sentinel)
+        }),
         pc(
             "phys_overlap_shape",
             &["world", "shape", "filter", "out", "written", "total"],
@@ -1398,6 +1433,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
                 | "phys_hull_destroy"
                 | "phys_mesh_destroy"
                 | "phys_heightfield_destroy"
+                | "phys_compound_destroy"
                 | "phys_collider_is_alive"
         )
     });
@@ -1462,7 +1498,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 546, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 552, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

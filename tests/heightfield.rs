@@ -14,8 +14,8 @@ use collide::ffi::*;
 use collide::math::{Quat, Vec3};
 use collide::shape::{HeightField, TriangleMesh};
 use collide::{
-    Aabb, Capsule, ColliderDesc, ConvexHull, Cylinder, Error, Obb, QueryFilter, Segment, Shape, Sphere, Transform,
-    World,
+    Aabb, Capsule, CastHit, ColliderDesc, Contact, ConvexHull, Cylinder, Distance, Error, Obb, QueryFilter, Segment,
+    Shape, Sphere, TimeOfImpact, Transform, World,
 };
 
 mod common;
@@ -136,7 +136,16 @@ fn segment_casts_match_the_same_surface_as_a_mesh() {
                 _ => Segment::new(start, near(&mut rng, &field)),
             };
             let ours = field.cast_segment_indexed(&segment);
-            let theirs = mesh.cast_segment_indexed(&segment).map(|(i, h)| (index[i], h));
+            let theirs = mesh.cast_segment_indexed(&segment).map(|(i, h)| {
+                let i = index[i];
+                (
+                    i,
+                    CastHit {
+                        sub_shape: i as u32,
+                        ..h
+                    },
+                )
+            });
             assert_eq!(ours, theirs, "{segment:?}");
             let brute = mesh.cast_segment_brute_force(&segment).map(|(_, h)| h.t);
             assert_eq!(ours.map(|(_, h)| h.t), brute, "{segment:?}");
@@ -168,13 +177,28 @@ fn overlaps_contacts_distances_and_shape_casts_match_the_mesh() {
             assert_eq!(surface.intersects(&shape), shape.intersects(&surface));
             overlapping += usize::from(!ours.is_empty());
             // Contact: the same answer.
+            // The mesh names its triangles by its own indices.
+            let renamed = |sub: [u32; 2]| [index[sub[0] as usize] as u32, sub[1]];
             let contact = field.contact(&shape);
-            assert_eq!(contact, mesh.contact(&shape), "{shape:?}");
+            let mesh_contact = mesh.contact(&shape).map(|c| Contact {
+                sub_shapes: renamed(c.sub_shapes),
+                ..c
+            });
+            assert_eq!(contact, mesh_contact, "{shape:?}");
             assert_eq!(surface.contact(&shape), contact);
             touching += usize::from(contact.is_some());
             // Distance: the same distance and points, certified.
+            // (Two triangles as near, sharing the nearest point, are named
+            // by the smaller index of each surface's own numbering.)
             let d = field.distance(&shape);
-            assert_eq!(d, mesh.distance(&shape), "{shape:?}");
+            let mesh_d = mesh.distance(&shape);
+            let mesh_d = Distance {
+                sub_shapes: d.sub_shapes,
+                ..mesh_d
+            };
+            assert_eq!(d, mesh_d, "{shape:?}");
+            let named = Shape::Triangle(field.triangle(d.sub_shapes[0] as usize)).distance(&shape);
+            assert_eq!(named.distance, d.distance, "{shape:?}");
             assert_eq!(surface.distance(&shape), d);
             let tolerance = 1e-4 * (1.0 + d.point_a.abs().max_element() as f64);
             assert!(
@@ -184,7 +208,11 @@ fn overlaps_contacts_distances_and_shape_casts_match_the_mesh() {
             // Shape cast: the same time of impact and normal.
             let motion = rng.vec(-1.0, 1.0) * cell * 10.0;
             let toi = field.cast_shape_against(&shape, motion);
-            assert_eq!(toi, mesh.cast_shape_against(&shape, motion), "{shape:?} by {motion}");
+            let mesh_toi = mesh.cast_shape_against(&shape, motion).map(|t| TimeOfImpact {
+                sub_shapes: [t.sub_shapes[0], index[t.sub_shapes[1] as usize] as u32],
+                ..t
+            });
+            assert_eq!(toi, mesh_toi, "{shape:?} by {motion}");
             assert_eq!(shape.cast_shape(motion, &surface), toi);
             casts += usize::from(toi.is_some());
         }
@@ -248,7 +276,7 @@ fn a_million_samples_cost_their_heights_and_a_small_pyramid() {
 fn a_world_casts_pairs_and_slides_over_terrain() {
     let mut rng = seeded(44);
     let field = terrain(&mut rng, 65, 65, Vec3::ONE, Vec3::ZERO, 9);
-    let (mesh, _) = as_mesh(&field);
+    let (mesh, index) = as_mesh(&field);
     let place = Transform::from_translation(Vec3::new(-32.0, 0.0, -32.0));
     // The terrain and the same surface as a mesh, each in its own world
     // among the same balls.
@@ -267,6 +295,17 @@ fn a_world_casts_pairs_and_slides_over_terrain() {
         }
     }
     let [terrain_world, mesh_world] = &mut worlds;
+    // The mesh names its triangles by its own indices: a hit on the ground
+    // (the first collider of each world) renamed as the field's.
+    let ground = terrain_world.iter().next().unwrap().0;
+    let renamed = |h: collide::Hit| collide::Hit {
+        sub_shape: if h.collider == ground {
+            index[h.sub_shape as usize] as u32
+        } else {
+            h.sub_shape
+        },
+        ..h
+    };
     // Bullets: the same hits, collider and all (the keys match: same adds).
     let mut ground_hits = 0;
     for _ in 0..500 {
@@ -274,7 +313,8 @@ fn a_world_casts_pairs_and_slides_over_terrain() {
         let to = rng.vec_in(Vec3::new(-40.0, -10.0, -40.0), Vec3::new(40.0, -5.0, 40.0));
         let segment = Segment::new(from, to);
         let ours = terrain_world.segment_cast(&segment, &QueryFilter::ALL).unwrap();
-        assert_eq!(ours, mesh_world.segment_cast(&segment, &QueryFilter::ALL).unwrap());
+        let theirs = mesh_world.segment_cast(&segment, &QueryFilter::ALL).unwrap();
+        assert_eq!(ours, theirs.map(renamed));
         assert_eq!(
             ours,
             terrain_world
@@ -315,7 +355,11 @@ fn a_world_casts_pairs_and_slides_over_terrain() {
         let on_mesh = mesh_world
             .move_and_slide(&capsule.translated(b), step, &QueryFilter::ALL, 4)
             .unwrap();
-        assert_eq!(on_terrain, on_mesh);
+        assert_eq!(on_terrain.position_delta, on_mesh.position_delta);
+        assert_eq!(
+            on_terrain.hits,
+            on_mesh.hits.iter().copied().map(renamed).collect::<Vec<_>>()
+        );
         a += on_terrain.position_delta;
         b += on_mesh.position_delta;
     }

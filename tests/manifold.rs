@@ -10,14 +10,12 @@ use std::sync::Arc;
 
 use collide::math::{Quat, Vec3};
 use collide::shape::{HeightField, TriangleMesh};
-use collide::{
-    Aabb, Capsule, ColliderDesc, Cone, ContactManifold, ConvexHull, Cylinder, Obb, Segment, Shape, Sphere, Triangle,
-    World,
-};
+use collide::{Aabb, Capsule, ColliderDesc, ContactManifold, ConvexHull, Cylinder, Obb, Segment, Shape, Sphere, World};
 
 mod common;
+use common::geometry::random_convex;
 use common::oracle::Oracle;
-use common::random::{seeded, Draw, TestRng};
+use common::random::{seeded, Draw};
 
 fn floor() -> Shape {
     Shape::Obb(Obb::new(
@@ -191,40 +189,6 @@ fn a_crate_on_a_tiled_floor_touches_at_its_corners_across_the_tiles() {
     }
     let [mesh, field] = tiled(4);
     assert!(mesh.contact_manifold(&field).is_none(), "two surfaces never touch");
-}
-
-/// A random convex shape of size about `size` around `at`.
-fn random_convex(rng: &mut TestRng, at: Vec3, size: f32) -> Shape {
-    let s = |rng: &mut TestRng| size * rng.range(0.1, 1.0);
-    match rng.below(8) {
-        0 => Shape::Aabb(Aabb::new(
-            at - Vec3::new(s(rng), s(rng), s(rng)),
-            at + Vec3::new(s(rng), s(rng), s(rng)),
-        )),
-        1 => Shape::Obb(Obb::new(at, rng.rotation(), Vec3::new(s(rng), s(rng), s(rng)))),
-        2 => Shape::Sphere(Sphere::new(at, s(rng))),
-        3 => {
-            let half = rng.rotation() * Vec3::X * s(rng);
-            Shape::Capsule(Capsule::new(Segment::new(at - half, at + half), s(rng) * 0.5))
-        }
-        4 => {
-            let half = rng.rotation() * Vec3::Y * s(rng);
-            Shape::Cylinder(Cylinder::new(Segment::new(at - half, at + half), s(rng) * 0.7))
-        }
-        5 => {
-            let half = rng.rotation() * Vec3::Y * s(rng);
-            Shape::Cone(Cone::new(at - half, at + half, s(rng)))
-        }
-        6 => Shape::Triangle(Triangle::new(
-            at + rng.vec(-size, size),
-            at + rng.vec(-size, size),
-            at + rng.vec(-size, size),
-        )),
-        _ => {
-            let points: Vec<Vec3> = (0..10).map(|_| at + rng.vec(-size, size)).collect();
-            Shape::Hull(Arc::new(ConvexHull::from_points(&points).unwrap()))
-        }
-    }
 }
 
 #[test]

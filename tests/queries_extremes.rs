@@ -1121,6 +1121,7 @@ mod triangles {
             same_hit(
                 down.cast_triangle(&flat),
                 CastHit {
+                    sub_shape: 0,
                     t: 0.5,
                     normal: Vec3::Z,
                 },
@@ -1143,6 +1144,7 @@ mod triangles {
             same_hit(
                 unit_segment.cast_triangle(&corner),
                 CastHit {
+                    sub_shape: 0,
                     t: 0.25,
                     normal: Vec3::Z,
                 },
@@ -1161,6 +1163,7 @@ mod triangles {
         same_hit(
             Segment::new(Vec3::new(0.5, 1e38, 0.5), Vec3::new(0.5, -3e38, 0.5)).cast_triangle(&widest),
             CastHit {
+                sub_shape: 0,
                 t: 0.25,
                 normal: Vec3::Y,
             },
@@ -1169,6 +1172,7 @@ mod triangles {
         same_hit(
             Segment::new(Vec3::new(0.5, -top, 0.5), Vec3::new(0.5, top, 0.5)).cast_triangle(&widest),
             CastHit {
+                sub_shape: 0,
                 t: 0.5,
                 normal: Vec3::NEG_Y,
             },
@@ -1182,6 +1186,7 @@ mod triangles {
             )
             .cast_triangle(&widest),
             CastHit {
+                sub_shape: 0,
                 t: 0.25,
                 normal: Vec3::Y,
             },
@@ -1258,6 +1263,7 @@ mod triangles {
             assert_eq!(hit.collider, key, "k = {k:e}");
             same_hit(
                 Some(CastHit {
+                    sub_shape: 0,
                     t: hit.t,
                     normal: hit.normal,
                 }),

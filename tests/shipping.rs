@@ -80,25 +80,25 @@ abi_layout! {
     PhysCollider: size 8, align 8 { bits: 0 }
     PhysColliderDesc: size 72, align 8 { transform: 0, user_data: 40, category_bits: 48, mask_bits: 56, flags: 64 }
     PhysQueryFilter: size 24, align 8 { category_bits: 0, mask_bits: 8, exclude: 16 }
-    PhysHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32 }
+    PhysHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32, sub_shape: 44 }
     PhysPair: size 32, align 8 { a: 0, user_a: 8, b: 16, user_b: 24 }
     PhysColliderRef: size 16, align 8 { collider: 0, user_data: 8 }
     PhysObb: size 40, align 4 { center: 0, rotation: 12, half_extents: 28 }
     PhysTriangle: size 36, align 4 { a: 0, b: 12, c: 24 }
     PhysCylinder: size 28, align 4 { segment: 0, radius: 24 }
     PhysCone: size 28, align 4 { base_center: 0, apex: 12, radius: 24 }
-    PhysDistance: size 40, align 4 { distance: 0, point_a: 4, point_b: 16, normal: 28 }
-    PhysContact: size 40, align 4 { depth: 0, normal: 4, point_a: 16, point_b: 28 }
+    PhysDistance: size 48, align 4 { distance: 0, point_a: 4, point_b: 16, normal: 28, sub_shapes: 40 }
+    PhysContact: size 48, align 4 { depth: 0, normal: 4, point_a: 16, point_b: 28, sub_shapes: 40 }
     PhysManifoldPoint: size 32, align 4 { point_a: 0, point_b: 12, depth: 24, id: 28 }
-    PhysManifold: size 144, align 4 { normal: 0, count: 12, points: 16 }
-    PhysPairManifold: size 176, align 8 { pair: 0, manifold: 32 }
-    PhysShapeHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32 }
-    PhysClosest: size 56, align 8 { collider: 0, user_data: 8, distance: 16 }
+    PhysManifold: size 152, align 4 { normal: 0, count: 12, points: 16, sub_shapes: 144 }
+    PhysPairManifold: size 184, align 8 { pair: 0, manifold: 32 }
+    PhysShapeHit: size 48, align 8 { collider: 0, user_data: 8, t: 16, point: 20, normal: 32, sub_shape: 44 }
+    PhysClosest: size 64, align 8 { collider: 0, user_data: 8, distance: 16 }
     PhysRay: size 24, align 4 { origin: 0, direction: 12 }
     PhysPlane: size 16, align 4 { normal: 0, d: 12 }
     PhysVec2: size 8, align 4 { x: 0, y: 4 }
     PhysSegmentClosest: size 36, align 4 { s: 0, t: 4, point_a: 8, point_b: 20, distance_squared: 32 }
-    PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0, heightfield: 0 }
+    PhysShapeData: size 40, align 8 { aabb: 0, sphere: 0, capsule: 0, obb: 0, triangle: 0, cylinder: 0, cone: 0, hull: 0, mesh: 0, heightfield: 0, compound: 0 }
     PhysShape: size 48, align 8 { kind: 0, data: 8 }
     PhysDebugDraw: size 64, align 8 { ctx: 0, line: 8, triangle: 16, oriented_box: 24, sphere: 32, capsule: 40, point: 48, text: 56 }
 }

@@ -321,6 +321,7 @@ fn foreign_keys_alias_or_are_stale() {
 fn casts_refuse_non_finite_segments() {
     let (world, _, _) = fixture();
     let sentinel = Hit {
+        sub_shape: 0,
         collider: ColliderKey::default(),
         user_data: 99,
         t: -1.0,

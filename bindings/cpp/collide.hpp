@@ -295,10 +295,14 @@ struct Hit {
     float t = 0.0f;
     PhysVec3 point{};   // on the collider
     PhysVec3 normal{};  // unit, the surface's, facing the caster
+    // The part hit: a compound's child, a mesh's or height field's triangle.
+    std::uint32_t sub_shape = 0;
 
-    static Hit from(const PhysHit& h) noexcept { return Hit{Collider(h.collider), h.user_data, h.t, h.point, h.normal}; }
+    static Hit from(const PhysHit& h) noexcept {
+        return Hit{Collider(h.collider), h.user_data, h.t, h.point, h.normal, h.sub_shape};
+    }
     static Hit from(const PhysShapeHit& h) noexcept {
-        return Hit{Collider(h.collider), h.user_data, h.t, h.point, h.normal};
+        return Hit{Collider(h.collider), h.user_data, h.t, h.point, h.normal, h.sub_shape};
     }
 };
 
@@ -318,10 +322,14 @@ struct Pair {
 struct Manifold {
     PhysVec3 normal{};
     std::vector<PhysManifoldPoint> points;
+    // The touching parts {a, b}: a compound's child, a surface's triangle.
+    std::uint32_t sub_shapes[2] = {0, 0};
 
     static Manifold from(const PhysManifold& m) {
         Manifold out;
         out.normal = m.normal;
+        out.sub_shapes[0] = m.sub_shapes[0];
+        out.sub_shapes[1] = m.sub_shapes[1];
         out.points.assign(m.points, m.points + (m.count < PHYS_MANIFOLD_MAX_POINTS ? m.count : PHYS_MANIFOLD_MAX_POINTS));
         return out;
     }
@@ -546,8 +554,29 @@ private:
     std::shared_ptr<PhysHeightField> handle_;
 };
 
-// Any shape collide knows, as a value: a PhysShape, keeping its hull, mesh
-// or height field alive. Object space when it makes a collider, world space
+class Shape;
+
+// Convex children with their poses, built once (phys_compound_create) and
+// shared like a Hull: child i is children[i] placed by poses[i]; every hit,
+// contact and manifold names the child by its index (sub_shape). Empty when
+// the build failed.
+class Compound {
+public:
+    Compound() noexcept = default;
+
+    static Compound from_children(const std::vector<Shape>& children, const std::vector<PhysTransform>& poses);
+
+    const PhysCompound* get() const noexcept { return handle_.get(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+private:
+    friend class Shape;
+    explicit Compound(PhysCompound* compound) : handle_(compound, &phys_compound_destroy) {}
+    std::shared_ptr<PhysCompound> handle_;
+};
+
+// Any shape collide knows, as a value: a PhysShape, keeping its hull, mesh,
+// height field or compound alive. Object space when it makes a collider, world space
 // as a probe.
 class Shape {
 public:
@@ -583,7 +612,12 @@ public:
         s.owner_ = field.handle_;
         return s;
     }
-    // A PhysShape from collide whose hull, mesh or height field handle is
+    static Shape compound(const Compound& compound) {
+        Shape s = plain(PHYS_SHAPE_COMPOUND, [&](PhysShapeData& d) { d.compound = compound.get(); });
+        s.owner_ = compound.handle_;
+        return s;
+    }
+    // A PhysShape from collide whose hull, mesh, height field or compound handle is
     // the caller's reference (phys_get_shape): this Shape releases it.
     static Shape adopt(const PhysShape& raw) {
         Shape s;
@@ -595,6 +629,9 @@ public:
         } else if (raw.kind == PHYS_SHAPE_HEIGHTFIELD && raw.data.heightfield != nullptr) {
             s.owner_ = std::shared_ptr<PhysHeightField>(const_cast<PhysHeightField*>(raw.data.heightfield),
                                                         &phys_heightfield_destroy);
+        } else if (raw.kind == PHYS_SHAPE_COMPOUND && raw.data.compound != nullptr) {
+            s.owner_ = std::shared_ptr<PhysCompound>(const_cast<PhysCompound*>(raw.data.compound),
+                                                     &phys_compound_destroy);
         }
         return s;
     }
@@ -612,9 +649,28 @@ private:
     }
 
     PhysShape raw_{};
-    // The hull, mesh or height field the shape names, kept alive.
+    // The hull, mesh, height field or compound the shape names, kept alive.
     std::shared_ptr<const void> owner_;
 };
+
+// The children's hulls, meshes and compounds are kept alive by the compound
+// itself once built.
+inline Compound Compound::from_children(const std::vector<Shape>& children, const std::vector<PhysTransform>& poses) {
+    if (children.size() != poses.size()) {
+        detail::check(PHYS_ERROR_INVALID_ARGUMENT, "phys_compound_create");
+        return Compound();
+    }
+    std::vector<PhysShape> raw;
+    raw.reserve(children.size());
+    for (const Shape& child : children) {
+        raw.push_back(child.raw());
+    }
+    PhysCompound* compound = nullptr;
+    if (!detail::check(phys_compound_create(raw.data(), poses.data(), raw.size(), &compound), "phys_compound_create")) {
+        return Compound();
+    }
+    return Compound(compound);
+}
 
 // The distance between two shapes, no world needed (point_a on a).
 inline PhysDistance shape_distance(const Shape& a, const Shape& b) {
@@ -812,7 +868,7 @@ inline std::optional<Hit> hit_if(bool ok, bool hit, const PhysShapeHit& h) {
 template <class F>
 void debug_draw_hit(const Hit& hit, F&& draw_line) {
     const PhysDebugDraw draw = detail::line_drawer(draw_line);
-    const PhysHit raw{hit.collider.raw(), hit.user_data, hit.t, hit.point, hit.normal};
+    const PhysHit raw{hit.collider.raw(), hit.user_data, hit.t, hit.point, hit.normal, hit.sub_shape};
     detail::check(phys_debug_draw_hit(&raw, &draw), "phys_debug_draw_hit");
 }
 

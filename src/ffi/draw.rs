@@ -216,6 +216,7 @@ pub unsafe extern "C" fn phys_debug_draw_hit(hit: *const PhysHit, draw: *const P
             t: hit.t,
             point,
             normal,
+            sub_shape: hit.sub_shape,
         };
         debug_draw_hit(&mut callbacks, &hit);
         Ok(())

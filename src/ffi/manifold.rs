@@ -31,7 +31,7 @@ pub struct PhysManifoldPoint {
 }
 
 /// Up to four contact points of two shapes with their common normal
-/// (144 bytes): `points[0..count]` are set.
+/// (152 bytes): `points[0..count]` are set.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct PhysManifold {
@@ -41,9 +41,13 @@ pub struct PhysManifold {
     pub count: u32,
     /// The points.
     pub points: [PhysManifoldPoint; PHYS_MANIFOLD_MAX_POINTS],
+    /// Which part of each shape decided the answer: a compound's child
+    /// index, a mesh's or height field's triangle index; 0 for any other
+    /// shape.
+    pub sub_shapes: [u32; 2],
 }
 
-/// A current pair and its manifold (176 bytes).
+/// A current pair and its manifold (184 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct PhysPairManifold {
@@ -70,6 +74,7 @@ impl From<ContactManifold> for PhysManifold {
         let mut out = Self {
             normal: m.normal.into(),
             count: m.points().len() as u32,
+            sub_shapes: m.sub_shapes,
             ..Self::default()
         };
         for (slot, p) in out.points.iter_mut().zip(m.points()) {

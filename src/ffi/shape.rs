@@ -17,7 +17,7 @@ use crate::ffi::types::*;
 use crate::ffi::world::{
     add, add_batch, check_count, check_pointer, copy_in, read_in, set_shape, update_batch, world_ref, Out, PhysWorld,
 };
-use crate::shape::{ConvexHull, HeightField, Shape, TriangleMesh};
+use crate::shape::{Compound, ConvexHull, HeightField, Shape, TriangleMesh};
 
 /// `PhysShape::kind` of an axis-aligned box (`data.aabb`).
 pub const PHYS_SHAPE_BOX: u32 = 1;
@@ -42,6 +42,9 @@ pub const PHYS_SHAPE_MESH: u32 = 9;
 /// `PhysShape::kind` of a height field (`data.heightfield`, a
 /// `phys_heightfield_create` handle).
 pub const PHYS_SHAPE_HEIGHTFIELD: u32 = 10;
+/// `PhysShape::kind` of a compound (`data.compound`, a
+/// `phys_compound_create` handle).
+pub const PHYS_SHAPE_COMPOUND: u32 = 11;
 
 /// A convex hull built once by `phys_hull_create` and shared by every
 /// collider and shape that names it; opaque. Each collider keeps its own
@@ -60,6 +63,12 @@ pub struct PhysMesh {
 /// once by `phys_heightfield_create` and shared like a [`PhysHull`]; opaque.
 pub struct PhysHeightField {
     field: HeightField,
+}
+
+/// Convex children with their poses, built once by `phys_compound_create`
+/// and shared like a [`PhysHull`]; opaque.
+pub struct PhysCompound {
+    compound: Arc<Compound>,
 }
 
 /// The shape of a [`PhysShape`], by its `kind`.
@@ -86,6 +95,8 @@ pub union PhysShapeData {
     pub mesh: *const PhysMesh,
     /// `PHYS_SHAPE_HEIGHTFIELD`: a live `phys_heightfield_create` handle.
     pub heightfield: *const PhysHeightField,
+    /// `PHYS_SHAPE_COMPOUND`: a live `phys_compound_create` handle.
+    pub compound: *const PhysCompound,
 }
 
 /// Any shape collide knows, as plain data: `kind` (a `PHYS_SHAPE_*`
@@ -136,6 +147,9 @@ pub(crate) fn shape_of(shape: *const PhysShape, name: &'static str) -> Result<Sh
                 .field
                 .clone(),
         ),
+        PHYS_SHAPE_COMPOUND => Shape::Compound(Arc::clone(
+            &shared(unsafe { shape.data.compound }, "shape.data.compound")?.compound,
+        )),
         _ => return Err(Error::InvalidArgument("shape.kind is not a PHYS_SHAPE_* constant").into()),
     })
 }
@@ -291,6 +305,58 @@ pub unsafe extern "C" fn phys_heightfield_destroy(field: *mut PhysHeightField) {
     }
 }
 
+/// Builds a compound of `count` convex children into `*out`: child `i` is
+/// `children[i]` (object space; not a mesh, height field or compound)
+/// placed by `poses[i]` in the compound's frame. It is named by any number
+/// of `PhysShape`s (`PHYS_SHAPE_COMPOUND`) and released by
+/// `phys_compound_destroy`; the children are copied (a hull child is
+/// shared). Every hit, contact, distance and manifold of the compound names
+/// the child that made it by its index (`sub_shape`, `sub_shapes`).
+///
+/// Errors: `PHYS_ERROR_INVALID_ARGUMENT` for `count == 0` or a child that
+/// is not convex; a child's or pose's own errors.
+///
+/// # Safety
+/// The pointer contract at the top of collide.h; `children` and `poses`
+/// each hold `count` readable records.
+#[no_mangle]
+pub unsafe extern "C" fn phys_compound_create(
+    children: *const PhysShape,
+    poses: *const PhysTransform,
+    count: usize,
+    out: *mut *mut PhysCompound,
+) -> PhysStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        let described = copy_in(children, count, "children", |c| c)?;
+        let poses = copy_in(poses, count, "poses", crate::math::Transform::from)?;
+        let shapes = described
+            .iter()
+            .map(|c| shape_of(c, "children"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let compound = Compound::new(shapes.into_iter().zip(poses))?;
+        out.write(Box::into_raw(Box::new(PhysCompound {
+            compound: Arc::new(compound),
+        })));
+        Ok(())
+    })
+}
+
+/// Releases the caller's reference to a compound (NULL does nothing), as
+/// `phys_hull_destroy` does.
+///
+/// # Safety
+/// `compound` is NULL or a handle of `phys_compound_create` not yet
+/// destroyed.
+#[no_mangle]
+pub unsafe extern "C" fn phys_compound_destroy(compound: *mut PhysCompound) {
+    if !compound.is_null() {
+        // SAFETY: a handle of `phys_compound_create` (Box::into_raw),
+        // destroyed once (the caller's contract).
+        drop(unsafe { Box::from_raw(compound) });
+    }
+}
+
 /// Adds a collider of any shape (object space), placed by `desc` (NULL for
 /// the defaults). The new handle goes to `*out`. Errors as the
 /// shape-specific adds, and `PHYS_ERROR_INVALID_ARGUMENT` for an unknown
@@ -394,7 +460,8 @@ pub unsafe extern "C" fn phys_get_shape(
     })
 }
 
-/// The `PhysShape` of `shape`; a hull, mesh or height field by a new handle.
+/// The `PhysShape` of `shape`; a hull, mesh, height field or compound by a
+/// new handle.
 fn described(shape: &Shape) -> PhysShape {
     let segment = |s: &crate::shape::Segment| PhysSegment {
         start: s.start.into(),
@@ -475,6 +542,14 @@ fn described(shape: &Shape) -> PhysShape {
             PHYS_SHAPE_HEIGHTFIELD,
             PhysShapeData {
                 heightfield: Box::into_raw(Box::new(PhysHeightField { field: h.clone() })),
+            },
+        ),
+        Shape::Compound(c) => (
+            PHYS_SHAPE_COMPOUND,
+            PhysShapeData {
+                compound: Box::into_raw(Box::new(PhysCompound {
+                    compound: Arc::clone(c),
+                })),
             },
         ),
     };

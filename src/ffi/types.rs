@@ -174,6 +174,9 @@ pub struct PhysHit {
     /// Outward unit normal at the hit; −direction/|direction| when the
     /// segment starts inside the collider.
     pub normal: PhysVec3,
+    /// Which part of the collider was hit: a compound's child index, a
+    /// mesh's or height field's triangle index; 0 for any other shape.
+    pub sub_shape: u32,
 }
 
 /// An overlapping pair, `a` before `b` in key order (see `PhysCollider`):
@@ -250,7 +253,7 @@ pub struct PhysCone {
     pub radius: f32,
 }
 
-/// The distance between two shapes, with their closest points (40 bytes).
+/// The distance between two shapes, with their closest points (48 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct PhysDistance {
@@ -264,9 +267,13 @@ pub struct PhysDistance {
     /// Unit direction from `point_a` to `point_b`; {0, 0, 0} when the
     /// shapes touch or overlap.
     pub normal: PhysVec3,
+    /// Which part of each shape decided the answer: a compound's child
+    /// index, a mesh's or height field's triangle index; 0 for any other
+    /// shape.
+    pub sub_shapes: [u32; 2],
 }
 
-/// The penetration of two overlapping shapes (40 bytes): moving the second
+/// The penetration of two overlapping shapes (48 bytes): moving the second
 /// by `depth·normal` makes them touch.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -279,6 +286,10 @@ pub struct PhysContact {
     pub point_a: PhysVec3,
     /// The deepest point of the second shape.
     pub point_b: PhysVec3,
+    /// Which part of each shape decided the answer: a compound's child
+    /// index, a mesh's or height field's triangle index; 0 for any other
+    /// shape.
+    pub sub_shapes: [u32; 2],
 }
 
 /// The first collider a moving shape touches (48 bytes, the layout of
@@ -298,9 +309,12 @@ pub struct PhysShapeHit {
     /// The collider's outward unit normal at the contact, pointing back at
     /// the moving shape.
     pub normal: PhysVec3,
+    /// Which part of the collider was hit: a compound's child index, a
+    /// mesh's or height field's triangle index; 0 for any other shape.
+    pub sub_shape: u32,
 }
 
-/// The collider nearest to a point, with the distance to it (56 bytes).
+/// The collider nearest to a point, with the distance to it (64 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct PhysClosest {
@@ -342,7 +356,7 @@ const _: () = {
     assert!(size_of::<PhysCollider>() == 8);
     assert!(size_of::<PhysColliderDesc>() == 72 && offset_of!(PhysColliderDesc, flags) == 64);
     assert!(size_of::<PhysQueryFilter>() == 24);
-    assert!(size_of::<PhysHit>() == 48 && offset_of!(PhysHit, normal) == 32);
+    assert!(size_of::<PhysHit>() == 48 && offset_of!(PhysHit, normal) == 32 && offset_of!(PhysHit, sub_shape) == 44);
     assert!(size_of::<PhysPair>() == 32);
     assert!(size_of::<PhysColliderRef>() == 16);
     assert!(
@@ -351,10 +365,22 @@ const _: () = {
     assert!(size_of::<PhysTriangle>() == 36 && offset_of!(PhysTriangle, c) == 24);
     assert!(size_of::<PhysCylinder>() == 28 && offset_of!(PhysCylinder, radius) == 24);
     assert!(size_of::<PhysCone>() == 28 && offset_of!(PhysCone, apex) == 12 && offset_of!(PhysCone, radius) == 24);
-    assert!(size_of::<PhysDistance>() == 40 && offset_of!(PhysDistance, normal) == 28);
-    assert!(size_of::<PhysContact>() == 40 && offset_of!(PhysContact, point_b) == 28);
-    assert!(size_of::<PhysShapeHit>() == 48 && offset_of!(PhysShapeHit, normal) == 32);
-    assert!(size_of::<PhysClosest>() == 56 && offset_of!(PhysClosest, distance) == 16);
+    assert!(
+        size_of::<PhysDistance>() == 48
+            && offset_of!(PhysDistance, normal) == 28
+            && offset_of!(PhysDistance, sub_shapes) == 40
+    );
+    assert!(
+        size_of::<PhysContact>() == 48
+            && offset_of!(PhysContact, point_b) == 28
+            && offset_of!(PhysContact, sub_shapes) == 40
+    );
+    assert!(
+        size_of::<PhysShapeHit>() == 48
+            && offset_of!(PhysShapeHit, normal) == 32
+            && offset_of!(PhysShapeHit, sub_shape) == 44
+    );
+    assert!(size_of::<PhysClosest>() == 64 && offset_of!(PhysClosest, distance) == 16);
     assert!(size_of::<PhysRay>() == 24 && offset_of!(PhysRay, direction) == 12);
 };
 
@@ -533,6 +559,7 @@ impl PhysHit {
             t: hit.t,
             point: hit.point.into(),
             normal: hit.normal.into(),
+            sub_shape: hit.sub_shape,
         }
     }
 }
@@ -588,6 +615,7 @@ impl From<Distance> for PhysDistance {
             point_a: d.point_a.into(),
             point_b: d.point_b.into(),
             normal: d.normal.unwrap_or(Vec3::ZERO).into(),
+            sub_shapes: d.sub_shapes,
         }
     }
 }
@@ -600,6 +628,7 @@ impl From<Contact> for PhysContact {
             normal: c.normal.into(),
             point_a: c.point_a.into(),
             point_b: c.point_b.into(),
+            sub_shapes: c.sub_shapes,
         }
     }
 }
@@ -614,6 +643,7 @@ impl PhysShapeHit {
             t: hit.t,
             point: hit.point.into(),
             normal: hit.normal.into(),
+            sub_shape: hit.sub_shape,
         }
     }
 }

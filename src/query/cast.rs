@@ -21,6 +21,10 @@ pub struct CastHit {
     /// Unit outward normal of the surface at the hit (see the module docs
     /// for a start inside).
     pub normal: Vec3,
+    /// Which part of the shape was hit: the index of a
+    /// [`Compound`](crate::shape::Compound)'s child, of a mesh's or height
+    /// field's triangle; 0 for any other shape.
+    pub sub_shape: u32,
 }
 
 impl CastHit {
@@ -31,6 +35,7 @@ impl CastHit {
     #[inline]
     fn entered(t: f64, offset: DVec3, direction: DVec3) -> Self {
         Self {
+            sub_shape: 0,
             t: t as f32,
             normal: offset.normalize_or(-direction.normalize_or_zero()).as_vec3(),
         }
@@ -44,6 +49,7 @@ impl CastHit {
     #[inline]
     pub(crate) fn started_inside(direction: DVec3, way_out: impl FnOnce() -> Vec3) -> Self {
         Self {
+            sub_shape: 0,
             t: 0.0,
             normal: match (-direction).try_normalize() {
                 Some(back) => back.as_vec3(),
@@ -94,10 +100,18 @@ impl Segment {
             plane.normal
         };
         if approach == 0.0 {
-            return (start_distance == 0.0).then_some(CastHit { t: 0.0, normal: facing });
+            return (start_distance == 0.0).then_some(CastHit {
+                t: 0.0,
+                normal: facing,
+                sub_shape: 0,
+            });
         }
         let t = -start_distance / approach;
-        (0.0..=1.0).contains(&t).then_some(CastHit { t, normal: facing })
+        (0.0..=1.0).contains(&t).then_some(CastHit {
+            t,
+            normal: facing,
+            sub_shape: 0,
+        })
     }
 
     /// First contact with a solid sphere.
@@ -193,6 +207,7 @@ impl Segment {
             return Some(CastHit::started_inside(d, || nearest_face_normal(lo, hi)));
         }
         Some(CastHit {
+            sub_shape: 0,
             // A start on an entry face, approaching, enters at `0/(−d)`:
             // −0.0, which `+ 0.0` makes 0.0 (every ordering of hits then
             // takes it alike).
@@ -209,6 +224,7 @@ impl Segment {
         let local = Segment::new(obb.to_local(self.start), obb.to_local(self.end));
         let local_box = Aabb::new(-obb.half_extents, obb.half_extents);
         local.cast_aabb(&local_box).map(|hit| CastHit {
+            sub_shape: 0,
             t: hit.t,
             normal: obb.rotation * hit.normal,
         })
@@ -310,7 +326,8 @@ impl crate::shape::Shape {
     /// triangle;
     /// plane clipping for a hull; a watertight test per triangle under a
     /// mesh's tree, [`TriangleMesh::cast_segment`](crate::shape::TriangleMesh::cast_segment))
-    /// and GJK ray casting ([`Segment::cast_convex`]) for cylinders and cones.
+    /// and GJK ray casting ([`Segment::cast_convex`]) for cylinders and cones;
+    /// a compound's earliest child.
     #[inline]
     #[must_use]
     pub fn cast_segment(&self, segment: &Segment) -> Option<CastHit> {
@@ -326,6 +343,7 @@ impl crate::shape::Shape {
             Shape::Hull(hull) => segment.cast_hull(hull),
             Shape::Mesh(mesh) => mesh.cast_segment(segment),
             Shape::HeightField(field) => field.cast_segment(segment),
+            Shape::Compound(compound) => super::compound::cast_segment(compound, segment),
         }
     }
 }
@@ -409,6 +427,7 @@ impl Segment {
             // `+ 0.0` turns a `−0.0` (a start on an entry plane: `−(−0)/a`)
             // into `0.0`, which every ordering of hits takes alike.
             Some(normal) => Some(CastHit {
+                sub_shape: 0,
                 t: t_enter as f32 + 0.0,
                 normal,
             }),
@@ -498,6 +517,10 @@ impl Segment {
         if !normal.is_finite() {
             return None;
         }
-        Some(CastHit { t: t as f32, normal })
+        Some(CastHit {
+            t: t as f32,
+            normal,
+            sub_shape: 0,
+        })
     }
 }

@@ -10,6 +10,7 @@
 use crate::math::{
     cross_without_overflow, length_without_overflow, tolerance_of_sum, unit_without_overflow, DVec3, Vec3,
 };
+use crate::query::compound;
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
 use crate::query::rescale::UnitFrame;
@@ -32,6 +33,11 @@ pub struct Contact {
     pub point_a: Vec3,
     /// The deepest point of `b` (on its surface, inside `a`).
     pub point_b: Vec3,
+    /// Which part of each shape decided the answer, `[a, b]`: the index
+    /// of a [`Compound`](crate::shape::Compound)'s child, of a mesh's or
+    /// height field's triangle; 0 for any other shape. A child of a
+    /// compound against a surface names the compound's child.
+    pub sub_shapes: [u32; 2],
 }
 
 impl Contact {
@@ -51,6 +57,7 @@ impl Contact {
             normal: -self.normal,
             point_a: self.point_b,
             point_b: self.point_a,
+            sub_shapes: [self.sub_shapes[1], self.sub_shapes[0]],
         }
     }
 
@@ -80,6 +87,7 @@ impl Contact {
             fallback.as_dvec3()
         };
         Some(Contact {
+            sub_shapes: [0; 2],
             depth: depth as f32,
             normal: normal.as_vec3(),
             point_a: (ca + normal * f64::from(ra)).as_vec3(),
@@ -127,6 +135,7 @@ pub fn contact<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Option
     };
     let c = contact_in_place(&frame.place(a), &frame.place(b))?;
     Some(Contact {
+        sub_shapes: [0; 2],
         depth: frame.length_from(c.depth),
         normal: c.normal,
         point_a: frame.point_from(c.point_a),
@@ -151,6 +160,7 @@ fn contact_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> O
             return None;
         }
         return Some(Contact {
+            sub_shapes: [0; 2],
             depth: (margin - core_distance).max(0.0),
             normal,
             point_a: origin + point_a + normal * ra,
@@ -159,6 +169,7 @@ fn contact_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> O
     }
     let e = epa(&pair, &out.simplex, -pair.offset);
     Some(Contact {
+        sub_shapes: [0; 2],
         depth: e.depth + margin,
         normal: e.normal,
         point_a: origin + e.point_a + e.normal * ra,
@@ -288,6 +299,7 @@ impl Sphere {
         let local = obb.to_local(self.center);
         let c = sphere_box_local(local, self.radius, obb.half_extents)?;
         Some(Contact {
+            sub_shapes: [0; 2],
             depth: c.depth,
             normal: obb.rotation * c.normal,
             point_a: obb.rotation * c.point_a + obb.center,
@@ -311,6 +323,7 @@ fn sphere_box_local(c: Vec3, radius: f32, e: Vec3) -> Option<Contact> {
         }
         let normal = d / distance;
         return Some(Contact {
+            sub_shapes: [0; 2],
             depth,
             normal,
             point_a: c + normal * radius,
@@ -330,6 +343,7 @@ fn sphere_box_local(c: Vec3, radius: f32, e: Vec3) -> Option<Contact> {
     let mut point_b = c;
     point_b[k] = -normal[k] * e[k];
     Some(Contact {
+        sub_shapes: [0; 2],
         depth: radius + room[k],
         normal,
         point_a: c + normal * radius,
@@ -402,7 +416,7 @@ impl crate::shape::Shape {
     /// other pair, without copying a hull.
     /// A mesh answers with its deepest triangle
     /// ([`TriangleMesh::contact`](crate::shape::TriangleMesh::contact));
-    /// two meshes never touch.
+    /// two meshes never touch. A compound answers with its deepest child.
     /// `None` when they are apart; the normal points from `self` to `other`.
     ///
     /// ```
@@ -429,6 +443,8 @@ impl crate::shape::Shape {
             (S::Obb(a), S::Obb(b)) => a.contact_obb(b),
             (S::Aabb(a), S::Obb(b)) => Obb::from(*a).contact_obb(b),
             (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
+            (S::Compound(a), _) => compound::contact(a, other),
+            (_, S::Compound(b)) => compound::contact(b, self).map(Contact::flipped),
             _ => match (self.surface(), other.surface()) {
                 (Some(a), _) => a.contact(other),
                 (None, Some(b)) => b.contact(self).map(Contact::flipped),
@@ -449,11 +465,18 @@ impl crate::shape::Shape {
     /// ```
     ///
     /// A mesh ([`TriangleMesh::distance`](crate::shape::TriangleMesh::distance))
-    /// is measured triangle by triangle, the nearest one wins.
+    /// is measured triangle by triangle, a compound child by child; the
+    /// nearest one wins.
     #[inline]
     #[must_use]
     pub fn distance(&self, other: &Self) -> gjk::Distance {
         use crate::shape::Shape as S;
+        if let Some(a) = self.compound() {
+            return compound::distance(a, other);
+        }
+        if let Some(b) = other.compound() {
+            return compound::distance(b, self).flipped();
+        }
         if let Some(a) = self.surface() {
             return a.distance(other);
         }

@@ -153,6 +153,7 @@ impl Sphere {
         let normal = (q - c) / between;
         if !(gap > 0.0) || !normal.is_finite() {
             return Distance {
+                sub_shapes: [0; 2],
                 distance: 0.0,
                 point_a: q.as_vec3(),
                 point_b: q.as_vec3(),
@@ -160,6 +161,7 @@ impl Sphere {
             };
         }
         Distance {
+            sub_shapes: [0; 2],
             distance: gap as f32,
             point_a: (c + normal * f64::from(self.radius)).as_vec3(),
             point_b: q.as_vec3(),

@@ -64,6 +64,11 @@ pub struct Distance {
     /// direction to speak of; [`contact`](crate::query::contact()) gives the
     /// penetration normal).
     pub normal: Option<Vec3>,
+    /// Which part of each shape decided the answer, `[a, b]`: the index
+    /// of a [`Compound`](crate::shape::Compound)'s child, of a mesh's or
+    /// height field's triangle; 0 for any other shape. A child of a
+    /// compound against a surface names the compound's child.
+    pub sub_shapes: [u32; 2],
 }
 
 impl Distance {
@@ -78,6 +83,7 @@ impl Distance {
     #[must_use]
     pub fn flipped(self) -> Distance {
         Distance {
+            sub_shapes: [self.sub_shapes[1], self.sub_shapes[0]],
             distance: self.distance,
             point_a: self.point_b,
             point_b: self.point_a,
@@ -518,6 +524,7 @@ pub fn distance<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> Dista
     };
     let d = distance_in_place(&frame.place(a), &frame.place(b));
     Distance {
+        sub_shapes: [0; 2],
         distance: frame.length_from(d.distance),
         point_a: frame.point_from(d.point_a),
         point_b: frame.point_from(d.point_b),
@@ -544,6 +551,7 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
         // apart, which the normal, another separating direction, may not be.
         let along = unit_without_overflow(point_b - point_a).unwrap_or(n);
         return Distance {
+            sub_shapes: [0; 2],
             distance: distance - margin,
             point_a: origin + point_a + along * ra,
             point_b: origin + point_b - along * rb,
@@ -558,6 +566,7 @@ fn distance_in_place<A: Support + ?Sized, B: Support + ?Sized>(a: &A, b: &B) -> 
         midpoint(out.point_a, out.point_b)
     };
     Distance {
+        sub_shapes: [0; 2],
         distance: 0.0,
         point_a: origin + common,
         point_b: origin + common,
@@ -960,6 +969,7 @@ impl Segment {
             }));
         }
         Some(CastHit {
+            sub_shape: 0,
             t: hit.lambda.clamp(0.0, 1.0),
             normal: hit.normal,
         })

@@ -175,6 +175,8 @@ impl Shape {
             (Shape::Obb(o), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Obb(o)) => o.intersects_sphere(s),
             (Shape::Obb(o), Shape::Capsule(c)) | (Shape::Capsule(c), Shape::Obb(o)) => o.intersects_capsule(c),
             (Shape::Triangle(t), Shape::Sphere(s)) | (Shape::Sphere(s), Shape::Triangle(t)) => t.intersects_sphere(s),
+            (Shape::Compound(c), _) => super::compound::intersects(c, other),
+            (_, Shape::Compound(c)) => super::compound::intersects(c, self),
             _ => match (self.surface(), other.surface()) {
                 (Some(s), _) => s.intersects(other),
                 (None, Some(s)) => s.intersects(self),

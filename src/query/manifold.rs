@@ -19,6 +19,7 @@ use arrayvec::ArrayVec;
 use core::ops::ControlFlow;
 
 use crate::math::Vec3;
+use crate::query::compound;
 use crate::query::contact::Contact;
 use crate::shape::support_face::{support_face, SupportFace, MAX_FACE};
 use crate::shape::Shape;
@@ -78,6 +79,11 @@ pub struct ManifoldPoint {
 pub struct ContactManifold {
     /// Unit direction from `a` to `b`, shared by every point.
     pub normal: Vec3,
+    /// Which part of each shape decided the answer, `[a, b]`: the index
+    /// of a [`Compound`](crate::shape::Compound)'s child, of a mesh's or
+    /// height field's triangle; 0 for any other shape. A child of a
+    /// compound against a surface names the compound's child.
+    pub sub_shapes: [u32; 2],
     points: [ManifoldPoint; MAX_MANIFOLD_POINTS],
     count: u8,
 }
@@ -107,6 +113,7 @@ impl ContactManifold {
     #[must_use]
     pub fn flipped(mut self) -> ContactManifold {
         self.normal = -self.normal;
+        self.sub_shapes.swap(0, 1);
         for p in &mut self.points {
             core::mem::swap(&mut p.point_a, &mut p.point_b);
         }
@@ -162,6 +169,15 @@ impl Shape {
     /// ```
     #[must_use]
     pub fn contact_manifold(&self, other: &Shape) -> Option<ContactManifold> {
+        if self.compound().is_some() || other.compound().is_some() {
+            let mut deepest: Option<ContactManifold> = None;
+            self.for_each_contact_manifold(other, &mut |m| {
+                if deepest.is_none_or(|d| m.depth() > d.depth()) {
+                    deepest = Some(m);
+                }
+            });
+            return deepest;
+        }
         match (self.surface().is_some(), other.surface().is_some()) {
             (true, true) => None,
             (true, false) => surface_manifold(self, other),
@@ -170,6 +186,47 @@ impl Shape {
                 let c = self.contact(other)?;
                 Some(convex_manifold(self, other, &c))
             }
+        }
+    }
+}
+
+impl Shape {
+    /// Every contact manifold of two shapes into `out` (cleared first): one
+    /// per pair of touching parts, each naming its parts in
+    /// [`ContactManifold::sub_shapes`] — a compound gives one per child
+    /// touching the other shape (a table's four legs on a floor: four
+    /// manifolds), every other pair of shapes at most the one of
+    /// [`Shape::contact_manifold`], which for a compound is the deepest of
+    /// these.
+    ///
+    /// ```
+    /// use collide::{Aabb, Compound, Obb, Shape, Transform, math::{Quat, Vec3}};
+    /// let leg = Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::new(0.1, 0.5, 0.1)));
+    /// let at = |x: f32, z: f32| Transform::from_translation(Vec3::new(x, 0.45, z));
+    /// let table = Shape::from(Compound::new([
+    ///     (leg.clone(), at(-1.0, -1.0)), (leg.clone(), at(1.0, -1.0)),
+    ///     (leg.clone(), at(-1.0, 1.0)), (leg, at(1.0, 1.0)),
+    /// ])?);
+    /// let floor = Shape::Aabb(Aabb::new(Vec3::new(-5.0, -1.0, -5.0), Vec3::new(5.0, 0.0, 5.0)));
+    /// let mut manifolds = Vec::new();
+    /// floor.contact_manifolds(&table, &mut manifolds);
+    /// assert_eq!(manifolds.len(), 4);
+    /// assert!(manifolds.iter().enumerate().all(|(i, m)| m.sub_shapes == [0, i as u32] && m.points().len() == 4));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn contact_manifolds(&self, other: &Shape, out: &mut Vec<ContactManifold>) {
+        out.clear();
+        self.for_each_contact_manifold(other, &mut |m| out.push(m));
+    }
+
+    /// Calls `f` with each manifold [`Shape::contact_manifolds`] gives.
+    pub(crate) fn for_each_contact_manifold(&self, other: &Shape, f: &mut dyn FnMut(ContactManifold)) {
+        if let Some(a) = self.compound() {
+            compound::for_each_manifold(a, other, f);
+        } else if let Some(b) = other.compound() {
+            compound::for_each_manifold(b, self, &mut |m| f(m.flipped()));
+        } else if let Some(m) = self.contact_manifold(other) {
+            f(m);
         }
     }
 }
@@ -419,7 +476,7 @@ fn surface_manifold(surface: &Shape, shape: &Shape) -> Option<ContactManifold> {
         ControlFlow::Continue(())
     });
     // The deepest contact, ties to the smaller index: the surface's contact.
-    let (_, _, _, deepest) = manifolds
+    let (deepest_index, _, _, deepest) = manifolds
         .iter()
         .max_by(|x, y| x.1.total_cmp(&y.1).then(y.0.cmp(&x.0)))?;
     let normal = deepest.normal;
@@ -445,5 +502,8 @@ fn surface_manifold(surface: &Shape, shape: &Shape) -> Option<ContactManifold> {
             points.extend(moved.map(|p| ManifoldPoint { id: p.id ^ mix, ..p }));
         }
     }
-    Some(ContactManifold::from_points(normal, &points))
+    Some(ContactManifold {
+        sub_shapes: [*deepest_index as u32, 0],
+        ..ContactManifold::from_points(normal, &points)
+    })
 }

@@ -14,6 +14,7 @@
 //! [`Hit`](crate::Hit) does for every cast.
 
 mod cast;
+mod compound;
 mod contact;
 mod contains;
 mod distance;

@@ -235,6 +235,7 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         }
     };
     Some(Contact {
+        sub_shapes: [0; 2],
         depth,
         normal,
         point_a,

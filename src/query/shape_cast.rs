@@ -36,6 +36,11 @@ pub struct TimeOfImpact {
     /// touching at `t = 0`, or (for [`time_of_impact`] only) a time before
     /// contact at the iteration cap.
     pub status: ToiStatus,
+    /// Which part of each shape decided the answer, `[moving, target]`: the index
+    /// of a [`Compound`](crate::shape::Compound)'s child, of a mesh's or
+    /// height field's triangle; 0 for any other shape. A child of a
+    /// compound against a surface names the compound's child.
+    pub sub_shapes: [u32; 2],
 }
 
 impl TimeOfImpact {
@@ -49,6 +54,7 @@ impl TimeOfImpact {
             ToiStatus::Converged
         };
         Self {
+            sub_shapes: [0; 2],
             t,
             point,
             normal,
@@ -567,7 +573,8 @@ impl crate::shape::Shape {
     /// already touch report `t = 0`. A mesh on either side is cast against
     /// triangle by triangle under its tree, the earliest wins
     /// ([`TriangleMesh::cast_shape_against`](crate::shape::TriangleMesh::cast_shape_against));
-    /// two meshes never hit.
+    /// two meshes never hit. A compound on either side answers with its
+    /// earliest child.
     ///
     /// ```
     /// use collide::{Aabb, Shape, Sphere, math::Vec3};
@@ -584,6 +591,8 @@ impl crate::shape::Shape {
             (S::Sphere(a), S::Sphere(b)) => a.cast_sphere(motion, b, Vec3::ZERO),
             (S::Sphere(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
             (S::Capsule(a), S::Capsule(b)) => a.cast_capsule(motion, b, Vec3::ZERO),
+            (S::Compound(a), _) => super::compound::cast_moving(a, motion, target),
+            (_, S::Compound(b)) => super::compound::cast_against(b, self, motion),
             _ => match (self.surface(), target.surface()) {
                 (Some(_), Some(_)) => None,
                 (None, Some(b)) => b.cast_shape_against(self, motion),
@@ -593,7 +602,10 @@ impl crate::shape::Shape {
                     // seen from the surface: the point moves back by
                     // `t·motion`, the normal turns round.
                     let toi = a.cast_shape_against(target, -motion)?;
-                    Some(TimeOfImpact::at(toi.t, toi.point + motion * toi.t, -toi.normal))
+                    Some(TimeOfImpact {
+                        sub_shapes: [toi.sub_shapes[1], toi.sub_shapes[0]],
+                        ..TimeOfImpact::at(toi.t, toi.point + motion * toi.t, -toi.normal)
+                    })
                 }
                 (None, None) => shape_cast(self, motion, target, Vec3::ZERO),
             },
@@ -757,6 +769,7 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
                 ToiStatus::Converged
             };
             return Some(TimeOfImpact {
+                sub_shapes: [0; 2],
                 t,
                 point: last_point,
                 normal: last_normal,
@@ -773,6 +786,7 @@ pub fn time_of_impact<A: Support + ?Sized, B: Support + ?Sized>(
         }
     }
     Some(TimeOfImpact {
+        sub_shapes: [0; 2],
         t,
         point: last_point,
         normal: last_normal,

@@ -73,7 +73,10 @@ impl SurfaceRef<'_> {
 fn cast_segment_indexed(s: &impl TriangleSurface, segment: &Segment) -> Option<(usize, CastHit)> {
     let mut best: Option<(usize, CastHit)> = None;
     s.for_each_triangle_along(segment.start, segment.end, |i, triangle| {
-        let hit = segment.cast_triangle(&triangle)?;
+        let hit = CastHit {
+            sub_shape: i as u32,
+            ..segment.cast_triangle(&triangle)?
+        };
         if best.is_none_or(|(j, b)| hit.t < b.t || (hit.t == b.t && i < j)) {
             best = Some((i, hit));
         }
@@ -128,7 +131,10 @@ fn contact(s: &impl TriangleSurface, shape: &Shape) -> Option<Contact> {
             }
         }
     });
-    best.map(|(_, c)| c)
+    best.map(|(i, c)| Contact {
+        sub_shapes: [i as u32, c.sub_shapes[1]],
+        ..c
+    })
 }
 
 /// The least distance from the surface to `shape` over the triangles,
@@ -144,7 +150,11 @@ fn distance(s: &impl TriangleSurface, shape: &Shape) -> Distance {
         }
         best.map_or(f32::INFINITY, |(_, b)| b.distance)
     });
-    best.expect("a surface has at least one triangle").1
+    let (i, d) = best.expect("a surface has at least one triangle");
+    Distance {
+        sub_shapes: [i as u32, d.sub_shapes[1]],
+        ..d
+    }
 }
 
 /// When the convex `shape`, moving by `motion`, first touches the
@@ -167,6 +177,7 @@ fn cast_shape_against(s: &impl TriangleSurface, shape: &Shape, motion: Vec3) -> 
     });
     best.map(|(i, toi)| TimeOfImpact {
         normal: smooth_normal(s, i, toi.point, toi.normal),
+        sub_shapes: [toi.sub_shapes[0], i as u32],
         ..toi
     })
 }
@@ -205,7 +216,11 @@ impl TriangleMesh {
     /// runs at each leaf.
     #[must_use]
     pub fn cast_triangle(&self, i: usize, segment: &Segment) -> Option<CastHit> {
-        segment.cast_triangle(&self.triangle(i))
+        let hit = segment.cast_triangle(&self.triangle(i))?;
+        Some(CastHit {
+            sub_shape: i as u32,
+            ..hit
+        })
     }
 
     /// The closest triangle the segment crosses, and which (ties in `t` to

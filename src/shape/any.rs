@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::math::{Aabb, Mat3, Transform, Vec3};
-use crate::shape::{Capsule, Cone, ConvexHull, Cylinder, HeightField, Obb, Segment, Sphere, Triangle, TriangleMesh};
+use crate::shape::{
+    Capsule, Compound, Cone, ConvexHull, Cylinder, HeightField, Obb, Segment, Sphere, Triangle, TriangleMesh,
+};
 
 /// A collider's shape: in object space when given to the world, in world
 /// space as [`Collider::world_shape`](crate::collider::Collider::world_shape).
@@ -60,6 +62,10 @@ pub enum Shape {
     /// query reaches, and like a mesh it never meets another mesh or
     /// height field. It can be moved and scaled, not rotated.
     HeightField(HeightField),
+    /// Convex children, each placed by its own pose, queried as one
+    /// collider ([`Compound`]); shared like a hull. Every answer names the
+    /// child that decided it by its index, the sub-shape id.
+    Compound(Arc<Compound>),
 }
 
 impl Shape {
@@ -91,7 +97,7 @@ impl Shape {
                 }
             }
             // Checked when built and placed.
-            Shape::HeightField(_) => Ok(()),
+            Shape::HeightField(_) | Shape::Compound(_) => Ok(()),
         }
     }
 
@@ -122,6 +128,7 @@ impl Shape {
             Shape::Hull(hull) => Aabb::from_points(hull.vertices()).unwrap_or(Aabb::new(hull.center(), hull.center())),
             Shape::Mesh(mesh) => mesh.bounding_aabb(),
             Shape::HeightField(field) => field.bounding_aabb(),
+            Shape::Compound(compound) => compound.bounding_aabb(),
         }
     }
 
@@ -169,7 +176,8 @@ impl Shape {
     /// of their corners.
     ///
     /// A height field moves its origin and scales its cells and heights,
-    /// sharing its samples.
+    /// sharing its samples. A compound places each child (rotating) by
+    /// these rules.
     ///
     /// Errors: [`Error::InvalidArgument`] for a hull whose scale has a zero
     /// component (the image would be flat), for a cylinder or cone
@@ -237,6 +245,7 @@ impl Shape {
             }
             Shape::Mesh(mesh) => Shape::Mesh(Arc::new(mesh.transformed(transform)?)),
             Shape::HeightField(field) => Shape::HeightField(field.transformed(transform)?),
+            Shape::Compound(compound) => Shape::Compound(Arc::new(compound.transformed(transform)?)),
         })
     }
 
@@ -277,6 +286,7 @@ impl Shape {
                 Err(_) => Shape::Mesh(Arc::clone(m)),
             },
             Shape::HeightField(h) => Shape::HeightField(h.translated(offset).unwrap_or_else(|_| h.clone())),
+            Shape::Compound(c) => Shape::Compound(Arc::new(c.translated(offset))),
         }
     }
 }

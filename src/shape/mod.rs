@@ -3,6 +3,7 @@
 
 mod any;
 pub(crate) mod capsule;
+pub(crate) mod compound;
 pub(crate) mod cone;
 pub(crate) mod cylinder;
 pub(crate) mod heightfield;
@@ -21,6 +22,7 @@ pub(crate) mod triangle;
 pub use crate::math::Aabb;
 pub use any::Shape;
 pub use capsule::Capsule;
+pub use compound::Compound;
 pub use cone::Cone;
 pub use cylinder::Cylinder;
 pub use heightfield::HeightField;

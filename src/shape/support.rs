@@ -520,15 +520,20 @@ macro_rules! each_collider_shape {
                 $body
             }
             Shape::HeightField($s) => $body,
+            Shape::Compound($s) => {
+                let $s: &crate::shape::Compound = $s;
+                $body
+            }
         }
     };
 }
 
-/// A collider's shape is convex whatever its kind but a mesh: the support
-/// mapping of the kind at hand, so GJK, EPA and the convex casts serve every
-/// pair of colliders without copying a hull. A [`Shape::Mesh`] maps to the
-/// support of its convex hull; [`Shape`]'s own queries never use that, they
-/// take a mesh triangle by triangle.
+/// A collider's shape is convex whatever its kind but a surface or a
+/// compound: the support mapping of the kind at hand, so GJK, EPA and the
+/// convex casts serve every pair of colliders without copying a hull. A
+/// [`Shape::Mesh`], height field or compound maps to the support of its
+/// convex hull; [`Shape`]'s own queries never use that, they take a surface
+/// triangle by triangle and a compound child by child.
 impl Support for Shape {
     #[inline]
     fn center(&self) -> Vec3 {

@@ -132,7 +132,7 @@ pub(crate) fn support_face(shape: &Shape, d: Vec3) -> Option<SupportFace> {
                 .collect();
             SupportFace::of(around(&on_face, plane.normal), Some(plane.normal), i as u32)
         }
-        Shape::Mesh(_) | Shape::HeightField(_) => return None,
+        Shape::Mesh(_) | Shape::HeightField(_) | Shape::Compound(_) => return None,
     })
 }
 

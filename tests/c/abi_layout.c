@@ -109,6 +109,7 @@ LAYOUT_MEMBER(PhysHit, user_data, 8);
 LAYOUT_MEMBER(PhysHit, t, 16);
 LAYOUT_MEMBER(PhysHit, point, 20);
 LAYOUT_MEMBER(PhysHit, normal, 32);
+LAYOUT_MEMBER(PhysHit, sub_shape, 44);
 
 LAYOUT_TYPE(PhysPair, 32, 8);
 LAYOUT_MEMBER(PhysPair, a, 0);
@@ -140,17 +141,19 @@ LAYOUT_MEMBER(PhysCone, base_center, 0);
 LAYOUT_MEMBER(PhysCone, apex, 12);
 LAYOUT_MEMBER(PhysCone, radius, 24);
 
-LAYOUT_TYPE(PhysDistance, 40, 4);
+LAYOUT_TYPE(PhysDistance, 48, 4);
 LAYOUT_MEMBER(PhysDistance, distance, 0);
 LAYOUT_MEMBER(PhysDistance, point_a, 4);
 LAYOUT_MEMBER(PhysDistance, point_b, 16);
 LAYOUT_MEMBER(PhysDistance, normal, 28);
+LAYOUT_MEMBER(PhysDistance, sub_shapes, 40);
 
-LAYOUT_TYPE(PhysContact, 40, 4);
+LAYOUT_TYPE(PhysContact, 48, 4);
 LAYOUT_MEMBER(PhysContact, depth, 0);
 LAYOUT_MEMBER(PhysContact, normal, 4);
 LAYOUT_MEMBER(PhysContact, point_a, 16);
 LAYOUT_MEMBER(PhysContact, point_b, 28);
+LAYOUT_MEMBER(PhysContact, sub_shapes, 40);
 
 LAYOUT_TYPE(PhysManifoldPoint, 32, 4);
 LAYOUT_MEMBER(PhysManifoldPoint, point_a, 0);
@@ -158,12 +161,13 @@ LAYOUT_MEMBER(PhysManifoldPoint, point_b, 12);
 LAYOUT_MEMBER(PhysManifoldPoint, depth, 24);
 LAYOUT_MEMBER(PhysManifoldPoint, id, 28);
 
-LAYOUT_TYPE(PhysManifold, 144, 4);
+LAYOUT_TYPE(PhysManifold, 152, 4);
 LAYOUT_MEMBER(PhysManifold, normal, 0);
 LAYOUT_MEMBER(PhysManifold, count, 12);
 LAYOUT_MEMBER(PhysManifold, points, 16);
+LAYOUT_MEMBER(PhysManifold, sub_shapes, 144);
 
-LAYOUT_TYPE(PhysPairManifold, 176, 8);
+LAYOUT_TYPE(PhysPairManifold, 184, 8);
 LAYOUT_MEMBER(PhysPairManifold, pair, 0);
 LAYOUT_MEMBER(PhysPairManifold, manifold, 32);
 
@@ -173,8 +177,9 @@ LAYOUT_MEMBER(PhysShapeHit, user_data, 8);
 LAYOUT_MEMBER(PhysShapeHit, t, 16);
 LAYOUT_MEMBER(PhysShapeHit, point, 20);
 LAYOUT_MEMBER(PhysShapeHit, normal, 32);
+LAYOUT_MEMBER(PhysShapeHit, sub_shape, 44);
 
-LAYOUT_TYPE(PhysClosest, 56, 8);
+LAYOUT_TYPE(PhysClosest, 64, 8);
 LAYOUT_MEMBER(PhysClosest, collider, 0);
 LAYOUT_MEMBER(PhysClosest, user_data, 8);
 LAYOUT_MEMBER(PhysClosest, distance, 16);
@@ -211,6 +216,7 @@ LAYOUT_MEMBER(PhysShapeData, cone, 0);
 LAYOUT_MEMBER(PhysShapeData, hull, 0);
 LAYOUT_MEMBER(PhysShapeData, mesh, 0);
 LAYOUT_MEMBER(PhysShapeData, heightfield, 0);
+LAYOUT_MEMBER(PhysShapeData, compound, 0);
 
 LAYOUT_TYPE(PhysShape, 48, 8);
 LAYOUT_MEMBER(PhysShape, kind, 0);

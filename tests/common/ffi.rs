@@ -111,6 +111,7 @@ pub fn sentinel_shape_hit() -> PhysShapeHit {
         t: 777.0,
         point: v(777.0, 777.0, 777.0),
         normal: v(777.0, 777.0, 777.0),
+        sub_shape: 777,
     }
 }
 
@@ -121,6 +122,7 @@ pub fn sentinel_hit() -> PhysHit {
         t: 777.0,
         point: v(777.0, 777.0, 777.0),
         normal: v(777.0, 777.0, 777.0),
+        sub_shape: 777,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Shapes and checks the query tests share: `v` and `seg` to write vectors
 //! and segments briefly, a unit box, the cube and its hull, one shape of
-//! every kind, a signed distance by shape, and the finiteness checks of a
-//! contact and a distance.
+//! every kind, a random convex shape of every kind, a signed distance by
+//! shape, and the finiteness checks of a contact and a distance.
 
 use collide::math::{DVec3, Quat, Vec3};
 use collide::query::Contact;
@@ -10,6 +10,7 @@ use collide::shape::{Cone, ConvexHull, Cylinder, Triangle};
 use collide::{Aabb, Capsule, Obb, QueryFilter, Segment, Shape, Sphere, World};
 
 use super::float::*;
+use super::random::{Draw, TestRng};
 
 pub fn v(x: f32, y: f32, z: f32) -> Vec3 {
     Vec3::new(x, y, z)
@@ -146,4 +147,38 @@ pub fn slide(world: &World, shape: &Shape, step: Vec3) -> (Vec<Vec3>, f32) {
         travelled += Vec3::new(moved.position_delta.x, 0.0, moved.position_delta.z).length();
     }
     (normals, travelled)
+}
+
+/// A random convex shape of size about `size` around `at`.
+pub fn random_convex(rng: &mut TestRng, at: Vec3, size: f32) -> Shape {
+    let s = |rng: &mut TestRng| size * rng.range(0.1, 1.0);
+    match rng.below(8) {
+        0 => Shape::Aabb(Aabb::new(
+            at - Vec3::new(s(rng), s(rng), s(rng)),
+            at + Vec3::new(s(rng), s(rng), s(rng)),
+        )),
+        1 => Shape::Obb(Obb::new(at, rng.rotation(), Vec3::new(s(rng), s(rng), s(rng)))),
+        2 => Shape::Sphere(Sphere::new(at, s(rng))),
+        3 => {
+            let half = rng.rotation() * Vec3::X * s(rng);
+            Shape::Capsule(Capsule::new(Segment::new(at - half, at + half), s(rng) * 0.5))
+        }
+        4 => {
+            let half = rng.rotation() * Vec3::Y * s(rng);
+            Shape::Cylinder(Cylinder::new(Segment::new(at - half, at + half), s(rng) * 0.7))
+        }
+        5 => {
+            let half = rng.rotation() * Vec3::Y * s(rng);
+            Shape::Cone(Cone::new(at - half, at + half, s(rng)))
+        }
+        6 => Shape::Triangle(Triangle::new(
+            at + rng.vec(-size, size),
+            at + rng.vec(-size, size),
+            at + rng.vec(-size, size),
+        )),
+        _ => {
+            let points: Vec<Vec3> = (0..10).map(|_| at + rng.vec(-size, size)).collect();
+            Shape::Hull(std::sync::Arc::new(ConvexHull::from_points(&points).unwrap()))
+        }
+    }
 }

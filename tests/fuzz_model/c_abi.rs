@@ -125,6 +125,7 @@ fn last_error() -> String {
 /// A sentinel no call writes.
 fn sentinel_hit() -> PhysHit {
     PhysHit {
+        sub_shape: 0xdead,
         collider: PhysCollider { bits: 0xdead_beef },
         user_data: 0xdead,
         t: -7.0,
@@ -290,6 +291,7 @@ impl Side {
 
     fn hit(&self, hit: Hit) -> PhysHit {
         PhysHit {
+            sub_shape: hit.sub_shape,
             collider: self.handle_of(hit.collider),
             user_data: hit.user_data,
             t: hit.t,
@@ -1321,6 +1323,7 @@ impl CRun {
             Ok(Some(hit)) => {
                 assert_eq!(hit_byte, 1, "{name}: a hit");
                 let expected = PhysShapeHit {
+                    sub_shape: hit.sub_shape,
                     collider: side.handle_of(hit.collider),
                     user_data: hit.user_data,
                     t: hit.t,
@@ -1736,6 +1739,27 @@ unsafe fn add_shape(
                 };
                 (status, "phys_add_mesh", fault, shape)
             }
+            ShapeSpec::Compound(children) => {
+                // Built by phys_compound_create, added by phys_add_shape,
+                // then released: the collider keeps its own reference.
+                let tagged_children: Vec<PhysShape> = children.iter().map(|(c, _)| tagged(c)).collect();
+                let poses: Vec<PhysTransform> = children.iter().map(|(_, p)| (*p).into()).collect();
+                let mut compound = null_mut();
+                let created =
+                    phys_compound_create(tagged_children.as_ptr(), poses.as_ptr(), children.len(), &mut compound);
+                let shape = built(ShapeSpec::Compound(children.clone()).build());
+                if created != PHYS_OK {
+                    assert!(compound.is_null(), "phys_compound_create wrote on failure");
+                    return (created, "phys_compound_create", None, shape);
+                }
+                let c = PhysShape {
+                    kind: PHYS_SHAPE_COMPOUND,
+                    data: PhysShapeData { compound },
+                };
+                let status = phys_add_shape(world, spoil.ptr(1, &c), desc, out);
+                phys_compound_destroy(compound);
+                (status, "phys_add_shape", spoil.fault::<PhysShape>(1), shape)
+            }
             ShapeSpec::HeightField(spec) => {
                 // Built by phys_heightfield_create (its arrays exactly
                 // `columns·rows` heights and one flag per cell, or no flags),
@@ -1846,6 +1870,7 @@ fn phys_capsule(c: &Capsule) -> PhysCapsule {
 
 fn sentinel_shape_hit() -> PhysShapeHit {
     PhysShapeHit {
+        sub_shape: 0xdead,
         collider: PhysCollider { bits: 0xdead_beef },
         user_data: 0xdead,
         t: -7.0,

@@ -26,7 +26,7 @@ pub mod c_abi;
 use collide::ffi::PhysCollider;
 use collide::math::{Quat, Vec3};
 use collide::{
-    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Cone, ConvexHull, Cylinder, Distance, Error, Filter,
+    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Compound, Cone, ConvexHull, Cylinder, Distance, Error, Filter,
     HeightField, Hit, MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, Sphere, Transform, Triangle, TriangleMesh,
     World, MOVE_AND_SLIDE_SKIN,
 };
@@ -344,7 +344,8 @@ impl<'a> Input<'a> {
                 let radius = if self.bool() { self.size() } else { self.f32() };
                 Shape::Cone(Cone::new(base, apex, radius))
             }
-            4 | 5 => return ShapeSpec::Hull(self.hull_points()),
+            4 => return ShapeSpec::Hull(self.hull_points()),
+            5 => return self.compound(),
             6 => return self.mesh(),
             7 => return self.heightfield(),
             _ => Shape::Obb(Obb::new(self.vec3(), Quat::IDENTITY, self.size3())),
@@ -414,6 +415,21 @@ impl<'a> Input<'a> {
     /// The vertices and triangles of a mesh: 0–6 vertices (any floats),
     /// 0–4 triangles whose indices are mostly in range, sometimes one past
     /// the end, sometimes any `u32`.
+    /// A compound: 0–3 children of the plain kinds (any numbers), each
+    /// with any pose.
+    fn compound(&mut self) -> ShapeSpec {
+        let children = (0..self.u8() % 4)
+            .map(|_| {
+                let child = match self.shape_spec() {
+                    ShapeSpec::Plain(shape) => shape,
+                    _ => Shape::Sphere(Sphere::new(self.vec3(), self.size())),
+                };
+                (child, self.transform())
+            })
+            .collect();
+        ShapeSpec::Compound(children)
+    }
+
     /// A height field: up to 6 × 6 samples (fewer than 2 a side refused),
     /// heights of any float, a scale of sizes or any floats, holes or none.
     fn heightfield(&mut self) -> ShapeSpec {
@@ -677,6 +693,28 @@ pub enum ShapeSpec {
     Mesh(Vec<Vec3>, Vec<[u32; 3]>),
     /// `HeightField::new`, then `with_holes` when there are holes.
     HeightField(HeightFieldSpec),
+    /// `Compound::new(children)`.
+    Compound(Vec<(Shape, Transform)>),
+}
+
+/// What `Compound::new` must say: no child refused; else the first child's
+/// error as a collider of its shape (a box as the oriented box it is kept
+/// as) placed by its pose would give (shape, pose, then placement).
+pub fn expected_compound_error(children: &[(Shape, Transform)]) -> Option<Error> {
+    if children.is_empty() {
+        return Some(Error::InvalidArgument(""));
+    }
+    children.iter().find_map(|(shape, pose)| {
+        if let Some(e) = expected_shape_error(shape) {
+            return Some(e);
+        }
+        let shape = match shape {
+            Shape::Aabb(b) => Shape::Obb(Obb::from(*b)),
+            other => other.clone(),
+        };
+        let desc = ColliderDesc::new(shape).with_transform(*pose).with_should_rotate(true);
+        expected_collider(&desc).err()
+    })
 }
 
 /// The input of a height field: `columns × rows` heights, a scale, one
@@ -733,6 +771,23 @@ impl ShapeSpec {
                 let result = ConvexHull::from_points(spec.points());
                 check_hull(spec, &result);
                 result.map(|hull| Shape::Hull(Arc::new(hull)))
+            }
+            ShapeSpec::Compound(children) => {
+                let result = Compound::new(children.iter().cloned());
+                match expected_compound_error(children) {
+                    Some(e) => assert_error(
+                        result.as_ref().map(|_| ()).map_err(|e| *e),
+                        e,
+                        &format!("Compound::new {children:?}"),
+                    ),
+                    None => {
+                        let compound = result
+                            .as_ref()
+                            .unwrap_or_else(|e| panic!("Compound::new refused {children:?}: {e}"));
+                        assert_eq!(compound.children().len(), children.len());
+                    }
+                }
+                result.map(Shape::from)
             }
             ShapeSpec::HeightField(spec) => {
                 let result =
@@ -962,10 +1017,15 @@ pub fn expected_collider(desc: &ColliderDesc) -> Result<(ColliderDesc, Shape), E
             // Documented: a mapped hull, mesh or height field that
             // overflows, and a cylinder or cone whose axis would lose its
             // direction to rounding (`Shape::transformed`'s rule).
+            // A compound places each child by these rules (a hull child
+            // refuses a zero scale).
             let overflow = matches!(e, Error::NonFinite(_))
-                && matches!(desc.shape, Shape::Hull(_) | Shape::Mesh(_) | Shape::HeightField(_));
-            let axis =
-                matches!(e, Error::InvalidArgument(_)) && matches!(desc.shape, Shape::Cylinder(_) | Shape::Cone(_));
+                && matches!(
+                    desc.shape,
+                    Shape::Hull(_) | Shape::Mesh(_) | Shape::HeightField(_) | Shape::Compound(_)
+                );
+            let axis = matches!(e, Error::InvalidArgument(_))
+                && matches!(desc.shape, Shape::Cylinder(_) | Shape::Cone(_) | Shape::Compound(_));
             assert!(overflow || axis, "Shape::transformed refused {desc:?}: {e}");
             return Err(e);
         }
@@ -1156,6 +1216,7 @@ impl Model {
                 continue;
             }
             let hit = Hit {
+                sub_shape: toi.sub_shapes[1],
                 collider: e.key,
                 user_data: e.desc.user_data,
                 t: toi.t,
@@ -1207,6 +1268,7 @@ impl Model {
                 && best.is_none_or(|(b, depth)| c.depth > depth || (c.depth == depth && e.key < b.collider))
             {
                 let hit = Hit {
+                    sub_shape: c.sub_shapes[1],
                     collider: e.key,
                     user_data: e.desc.user_data,
                     t: 0.0,
@@ -2023,6 +2085,7 @@ impl WorldRun {
 
     fn cast_batch(&mut self, segments: &[Segment], slots: usize, filter: &QueryFilter) {
         let sentinel = Some(Hit {
+            sub_shape: 0,
             collider: ColliderKey::default(),
             user_data: 0xdead,
             t: -1.0,
