@@ -344,6 +344,20 @@ int main() {
         std::printf("manifold points=%zu\n", m ? m->points.size() : std::size_t{0});
     }
 
+    // Snapshots: the world as bytes and back; the copy answers as the
+    // original, under the original's handles, and hashes alike.
+    {
+        const std::vector<std::uint8_t> bytes = world.save();
+        const collide::World copy = collide::World::load(bytes);
+        const auto here = world.segment_cast(Vec3{0, 5, 0}, Vec3{0, -1.5f, 0});
+        const auto there = copy.segment_cast(Vec3{0, 5, 0}, Vec3{0, -1.5f, 0});
+        expect(copy.get() != nullptr && copy.size() == world.size(), "a snapshot loads");
+        expect(here && there && here->collider == there->collider && here->t == there->t, "the copy answers alike");
+        expect(copy.state_hash() == world.state_hash(), "and hashes alike");
+        std::printf("snapshot bytes_positive=%d same_hash=%d\n", bytes.empty() ? 0 : 1,
+                    copy.state_hash() == world.state_hash() ? 1 : 0);
+    }
+
     // Mistakes: refused, the world unchanged.
     refused("stale", PHYS_ERROR_STALE_HANDLE, [&] { world.remove(crates[1]); });
     refused("inverted", PHYS_ERROR_INVERTED_BOX,
@@ -351,6 +365,8 @@ int main() {
     refused("lengths", PHYS_ERROR_INVALID_ARGUMENT, [&] { world.set_transforms({box, ball}, {}); });
     refused("hull", PHYS_ERROR_INVALID_ARGUMENT,
             [&] { (void)collide::Hull::from_points(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}); });
+    refused("snapshot", PHYS_ERROR_INVALID_ARGUMENT,
+            [&] { (void)collide::World::load(std::vector<std::uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 9}); });
     refused("compound", PHYS_ERROR_INVALID_ARGUMENT,
             [&] { (void)collide::Compound::from_children({collide::Shape::box(collide::aabb(Vec3{0, 0, 0}, Vec3{1, 1, 1}))}, {}); });
     refused("heightfield", PHYS_ERROR_INVALID_ARGUMENT,

@@ -2253,6 +2253,47 @@ PhysStatus phys_world_debug_draw(const struct PhysWorld *world,
  */
 PhysStatus phys_debug_draw_hit(const struct PhysHit *hit, const struct PhysDebugDraw *draw);
 
+/**
+ * Writes the world's snapshot into `out` (`capacity` bytes) with the
+ * `*_into` conventions of `phys_overlap_box`: `*written` and `*total` get
+ * its size; with `PHYS_ERROR_BUFFER_TOO_SMALL` only `*total` (call with
+ * `capacity` 0 and `out` NULL to learn the size). `phys_world_load` makes
+ * the same world of the bytes: the same handles, user data and filters,
+ * every query answering bit for bit as this world does.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `out` holds `capacity`
+ * writable bytes.
+ */
+PhysStatus phys_world_save(const struct PhysWorld *world,
+                           uint8_t *out,
+                           size_t capacity,
+                           size_t *written,
+                           size_t *total);
+
+/**
+ * Creates in `*out` the world `phys_world_save` wrote into the `size`
+ * bytes at `bytes`; free it with `phys_world_destroy`. The bytes are
+ * checked: anything but a whole snapshot (truncated, altered, another
+ * format) is `PHYS_ERROR_INVALID_ARGUMENT` (or the error of a collider it
+ * describes), nothing created.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h; `bytes` holds `size`
+ * readable bytes.
+ */
+PhysStatus phys_world_load(const uint8_t *bytes, size_t size, struct PhysWorld **out);
+
+/**
+ * The world's state hash in `*out` (`World::state_hash`: a 64-bit hash of
+ * its snapshot, the same on every machine for equal worlds), for
+ * lock-step games to compare worlds.
+ *
+ * # Safety
+ * The pointer contract at the top of collide.h.
+ */
+PhysStatus phys_world_state_hash(const struct PhysWorld *world, uint64_t *out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -71,4 +71,4 @@ pub use shape::{
     SegmentClosestPoints, Shape, Sphere, Triangle, TriangleMesh,
 };
 pub use visit::VisitResult;
-pub use world::{Hit, Threads, World, MAX_COLLIDERS};
+pub use world::{Hit, Threads, World, MAX_COLLIDERS, MAX_SNAPSHOT_REUSES};

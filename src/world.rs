@@ -1,6 +1,10 @@
 //! The world: colliders in a generational slot map, the broad phases over
 //! them, and the safe API every query and the C ABI go through.
 
+mod snapshot;
+
+pub use snapshot::MAX_SNAPSHOT_REUSES;
+
 use slotmap::SlotMap;
 
 use crate::broad::events::{self, PairEvents};
@@ -221,6 +225,14 @@ pub struct World {
     max_colliders: usize,
     /// Where batch queries run.
     threads: Threads,
+    /// By slot index, the version a removed collider's slot has while it
+    /// is free (what a snapshot keeps so that a removed collider's key
+    /// stays stale after a load); a slot in use holds whatever it last had.
+    free_versions: Vec<u32>,
+    /// The free slots as the slot map chains them: the slot freed last on
+    /// top, reused first (what a snapshot keeps so that a loaded world
+    /// hands out the keys this one would).
+    free_slots: Vec<u32>,
 }
 
 impl Default for World {
@@ -262,6 +274,8 @@ impl World {
             pending: Vec::new(),
             max_colliders: max_colliders.min(MAX_COLLIDERS),
             threads: Threads::default(),
+            free_versions: Vec::new(),
+            free_slots: Vec::new(),
         }
     }
 
@@ -325,6 +339,7 @@ impl World {
             collider.proxy = bvh.insert(&collider.aabb, proxy_of(key, &collider), collider.is_box());
             collider
         });
+        self.free_slots.pop();
         self.sweep_and_prune.insert(key);
         self.pair_cache.mark(self.colliders[key].proxy);
         Ok(key)
@@ -367,6 +382,7 @@ impl World {
             // is reported first, as if all were checked before any placed).
             if keys.len() < room {
                 keys.push(self.colliders.insert(collider));
+                self.free_slots.pop();
             } else {
                 overflow = true;
             }
@@ -375,6 +391,13 @@ impl World {
             self.take_back(&keys);
             return Err(Error::CapacityExceeded);
         }
+        self.register(&keys);
+        Ok(keys)
+    }
+
+    /// Puts the colliders `keys` name, already in the slot map, into the
+    /// tree (one batch), the sweep lists and the pair cache.
+    fn register(&mut self, keys: &[ColliderKey]) {
         let colliders = &self.colliders;
         let leaves = keys.iter().map(|&key| {
             let c = &colliders[key];
@@ -386,7 +409,20 @@ impl World {
             self.sweep_and_prune.insert(key);
             self.pair_cache.mark(proxy);
         }
-        Ok(keys)
+    }
+
+    /// Takes the collider `key` names out of the slot map, noting the
+    /// version its slot has from now on.
+    fn take_out(&mut self, key: ColliderKey) -> Option<Collider> {
+        let collider = self.colliders.remove(key)?;
+        let bits = key.to_bits();
+        let (slot, version) = ((bits & 0xffff_ffff) as usize, (bits >> 32) as u32);
+        if self.free_versions.len() <= slot {
+            self.free_versions.resize(slot + 1, 0);
+        }
+        self.free_versions[slot] = version.wrapping_add(1);
+        self.free_slots.push(slot as u32);
+        Some(collider)
     }
 
     /// Removes the colliders a failed [`World::extend`] placed, in reverse
@@ -394,14 +430,14 @@ impl World {
     /// versions moved on: the keys handed out never were).
     fn take_back(&mut self, keys: &[ColliderKey]) {
         for &key in keys.iter().rev() {
-            self.colliders.remove(key);
+            self.take_out(key);
         }
     }
 
     /// Removes a collider and returns what it was; [`Error::StaleHandle`]
     /// if the key names no live collider.
     pub fn remove(&mut self, key: ColliderKey) -> Result<Collider> {
-        let collider = self.colliders.remove(key).ok_or(Error::StaleHandle)?;
+        let collider = self.take_out(key).ok_or(Error::StaleHandle)?;
         self.bvh.remove(collider.proxy);
         self.pair_cache.mark(collider.proxy);
         Ok(collider)
@@ -1219,6 +1255,7 @@ impl World {
             + (self.pairs.capacity() + self.previous_pairs.capacity() + self.began.capacity() + self.ended.capacity())
                 * core::mem::size_of::<Pair>()
             + self.pending.capacity() * core::mem::size_of::<Placement>()
+            + (self.free_versions.capacity() + self.free_slots.capacity()) * core::mem::size_of::<u32>()
     }
 
     /// Checks the broad phase's invariants (tree links, boxes, counts);

@@ -191,8 +191,21 @@ fn counting_drawer(count: &mut usize) -> PhysDebugDraw {
     }
 }
 
-/// The functions whose `out` is a `bool*`, which cannot be misaligned.
-const BOOL_OUT: [&str; 2] = ["phys_geom_polygon_contains", "phys_geom_intersects"];
+/// The functions whose `out` points to bytes (`bool*`, `uint8_t*`), which
+/// cannot be misaligned.
+const BYTE_OUT: [&str; 3] = ["phys_geom_polygon_contains", "phys_geom_intersects", "phys_world_save"];
+
+/// The bytes of the snapshot of `world` (`phys_world_save`).
+fn snapshot_of(world: *mut PhysWorld) -> Vec<u8> {
+    let (mut written, mut total) = (0, 0);
+    // SAFETY: a live world; a NULL buffer of capacity 0 asks for the size.
+    unsafe { phys_world_save(world, null_mut(), 0, &mut written, &mut total) };
+    let mut bytes = vec![0u8; total];
+    // SAFETY: a live world and a buffer of `total` bytes.
+    let status = unsafe { phys_world_save(world, bytes.as_mut_ptr(), total, &mut written, &mut total) };
+    assert_eq!(status, PHYS_OK);
+    bytes
+}
 
 /// A `PhysShape` ball of radius 0.5 at `center`.
 fn ball_shape(center: PhysVec3) -> PhysShape {
@@ -1021,6 +1034,38 @@ fn pointer_calls(f: &Fixture) -> Vec<PointerCall> {
                 },
             ),
         ),
+        pc("phys_world_save", &["world", "out", "written", "total"], move |t| {
+            let size = snapshot_of(world).len();
+            let mut buffer = vec![0x5Au8; size];
+            let (mut written, mut total) = (SENTINEL_USIZE, SENTINEL_USIZE);
+            let status = unsafe {
+                phys_world_save(
+                    arg(world, "world", t),
+                    arg(buffer.as_mut_ptr(), "out", t),
+                    size,
+                    arg(&mut written, "written", t),
+                    arg(&mut total, "total", t),
+                )
+            };
+            let untouched = buffer.iter().all(|&b| b == 0x5A) && written == SENTINEL_USIZE && total == SENTINEL_USIZE;
+            (status, untouched)
+        }),
+        pc("phys_world_load", &["bytes", "out"], move |t| {
+            let bytes = snapshot_of(world);
+            let sentinel = NonNull::<PhysWorld>::dangling().as_ptr();
+            let mut out = sentinel;
+            let status =
+                unsafe { phys_world_load(arg_in(&bytes[0], "bytes", t), bytes.len(), arg(&mut out, "out", t)) };
+            if status == PHYS_OK {
+                unsafe { phys_world_destroy(out) };
+            }
+            (status, out == sentinel)
+        }),
+        pc("phys_world_state_hash", &["world", "out"], move |t| {
+            let mut out = SENTINEL_U64;
+            let status = unsafe { phys_world_state_hash(arg(world, "world", t), arg(&mut out, "out", t)) };
+            (status, out == SENTINEL_U64)
+        }),
         pc(
             "phys_cast_ray",
             &["world", "ray", "filter", "out_hit", "out"],
@@ -1465,14 +1510,15 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
         for &name in c.args {
             for bad in [Bad::Null, Bad::Misaligned] {
                 // NULL `desc`, `filter` and `holes` mean the defaults (tested
-                // below and in tests/heightfield.rs); `bool`, byte and
-                // function pointers cannot be misaligned.
+                // below and in tests/heightfield.rs); `bool`, byte (`holes`,
+                // `bytes`, a snapshot's `out`) and function pointers cannot
+                // be misaligned.
                 let applies = match bad {
                     Bad::Null => !matches!(name, "desc" | "descs" | "filter" | "holes"),
                     Bad::Misaligned => {
                         let bool_out = matches!(name, "out_hit" | "out_touching" | "out_should_rotate")
-                            || (name == "out" && BOOL_OUT.contains(&c.function));
-                        !(bool_out || name == "callback" || name == "holes")
+                            || (name == "out" && BYTE_OUT.contains(&c.function));
+                        !(bool_out || name == "callback" || name == "holes" || name == "bytes")
                     }
                 };
                 if !applies {
@@ -1498,7 +1544,7 @@ fn every_pointer_argument_is_checked_for_null_and_alignment() {
             }
         }
     }
-    assert_eq!(checked, 552, "every pointer argument but the exempt ones was tried");
+    assert_eq!(checked, 566, "every pointer argument but the exempt ones was tried");
 }
 
 #[test]

@@ -78,6 +78,7 @@ fn header_is_generated_from_the_sources() {
         "manifold.rs",
         "geom.rs",
         "draw.rs",
+        "snapshot.rs",
     ] {
         builder = builder.with_src(dir.join("src").join("ffi").join(file));
     }

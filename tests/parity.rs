@@ -117,6 +117,9 @@ const C_FOR_RUST: &[(&str, &[&str])] = &[
     ("memory_bytes", &["phys_world_memory_bytes"]),
     ("move_and_slide", &["phys_move_and_slide"]),
     ("debug_draw", &["phys_world_debug_draw"]),
+    ("save", &["phys_world_save"]),
+    ("load", &["phys_world_load"]),
+    ("state_hash", &["phys_world_state_hash"]),
 ];
 
 /// The functions `collide.h` declares.
@@ -141,6 +144,7 @@ fn every_world_method_has_a_c_function() {
     let mut rust = world_methods(&read("src/world.rs"));
     rust.extend(world_methods(&read("src/character.rs")));
     rust.extend(world_methods(&read("src/debug_draw.rs")));
+    rust.extend(world_methods(&read("src/world/snapshot.rs")));
     assert!(rust.len() > 30, "only {} methods found: the scan is broken", rust.len());
     let header = header_functions();
     let table: BTreeSet<&str> = C_FOR_RUST.iter().map(|(name, _)| *name).collect();

@@ -930,6 +930,41 @@ public:
         detail::check(phys_world_memory_bytes(world_, &bytes), "phys_world_memory_bytes");
         return bytes;
     }
+    // --- Snapshots.
+
+    // The world as bytes (phys_world_save): World::load makes the same world
+    // of them, where this world's handles name the same colliders and every
+    // query answers bit for bit as here. Empty when refused.
+    [[nodiscard]] std::vector<std::uint8_t> save() const {
+        std::vector<std::uint8_t> bytes;
+        std::size_t written = 0;
+        std::size_t total = 0;
+        PhysStatus status = phys_world_save(world_, nullptr, 0, &written, &total);
+        if (status == PHYS_ERROR_BUFFER_TOO_SMALL) {
+            bytes.resize(total);
+            status = phys_world_save(world_, bytes.data(), bytes.size(), &written, &total);
+        }
+        if (!detail::check(status, "phys_world_save")) {
+            return {};
+        }
+        bytes.resize(written);
+        return bytes;
+    }
+    // The world save() wrote (phys_world_load); refused bytes (truncated,
+    // altered, another format) give a World whose get() is null.
+    [[nodiscard]] static World load(const std::vector<std::uint8_t>& bytes) {
+        PhysWorld* loaded = nullptr;
+        detail::check(phys_world_load(bytes.data(), bytes.size(), &loaded), "phys_world_load");
+        return World(loaded);
+    }
+    // A hash of the world's state, equal on every machine for equal worlds
+    // (phys_world_state_hash): lock-step peers compare theirs.
+    [[nodiscard]] std::uint64_t state_hash() const {
+        std::uint64_t hash = 0;
+        detail::check(phys_world_state_hash(world_, &hash), "phys_world_state_hash");
+        return hash;
+    }
+
     // Whether collider names a live collider of this world.
     [[nodiscard]] bool contains(Collider collider) const noexcept {
         return phys_collider_is_alive(world_, collider.raw());
@@ -1397,6 +1432,8 @@ public:
     }
 
 private:
+    // Owns a world phys_world_load made (null when it refused).
+    explicit World(PhysWorld* loaded) noexcept : world_(loaded) {}
     // The handle a successful add wrote to out (read after the call).
     static Collider added(PhysStatus status, const char* call, const PhysCollider& out) {
         return detail::check(status, call) ? Collider(out) : Collider();

@@ -14,6 +14,7 @@ pub mod manifold;
 pub mod narrow;
 pub mod query;
 pub mod shape;
+pub mod snapshot;
 pub mod types;
 pub mod world;
 
@@ -24,5 +25,6 @@ pub use manifold::*;
 pub use narrow::*;
 pub use query::*;
 pub use shape::*;
+pub use snapshot::*;
 pub use types::*;
 pub use world::*;

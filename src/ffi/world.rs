@@ -67,13 +67,20 @@ impl PhysWorld {
     /// A C world: batch calls run on one thread per core, all joined
     /// before the call returns (`Threads::Count(0)`), so no thread of
     /// collide's outlives a call.
-    fn new(mut world: World) -> Self {
+    fn new(world: World) -> Self {
+        Self::with_salt(world, next_salt())
+    }
+
+    /// A C world whose handles carry `salt` (an even number): a loaded
+    /// world keeps its saved one, so the saved world's handles name the
+    /// same colliders in it.
+    pub(crate) fn with_salt(mut world: World, salt: u32) -> Self {
         world.set_threads(Threads::Count(0));
         Self {
             access: AtomicUsize::new(0),
             state: UnsafeCell::new(WorldState {
                 world,
-                salt: next_salt(),
+                salt,
                 pair_scratch: Vec::new(),
                 manifold_scratch: Vec::new(),
             }),

@@ -58,11 +58,7 @@ impl Compound {
     pub fn new(children: impl IntoIterator<Item = (Shape, Transform)>) -> Result<Compound> {
         let mut placed = Vec::new();
         for (shape, pose) in children {
-            if shape.surface().is_some() || matches!(shape, Shape::Compound(_)) {
-                return Err(Error::InvalidArgument(
-                    "a compound's child must be convex: not a mesh, height field or compound",
-                ));
-            }
+            check_convex(&shape)?;
             shape.validate()?;
             let pose = pose.validated()?;
             let shape = match shape {
@@ -106,6 +102,14 @@ impl Compound {
     #[must_use]
     pub fn bounding_aabb(&self) -> Aabb {
         self.aabb
+    }
+
+    /// The compound of children already placed in its frame (a snapshot's
+    /// [`Compound::children`]), each checked as [`Compound::new`] checks a
+    /// placed child.
+    pub(crate) fn from_placed(children: Vec<Shape>) -> Result<Compound> {
+        children.iter().try_for_each(check_placed)?;
+        Compound::of_placed(children)
     }
 
     /// The compound with every child placed by `transform` (rotating).
@@ -152,16 +156,33 @@ impl Compound {
     }
 }
 
-/// `child` placed by `pose` (rotating), checked: a placement may overflow,
-/// which leaves a number or the bounds not finite.
+/// `child` placed by `pose` (rotating), checked ([`check_placed`]).
 fn placed_child(child: &Shape, pose: &Transform) -> Result<Shape> {
     let placed = child.transformed(pose, true)?;
-    placed.validate()?;
-    let b = placed.bounding_aabb();
+    check_placed(&placed)?;
+    Ok(placed)
+}
+
+/// Checks a placed child: convex, valid, with finite bounds (a placement
+/// may overflow, which leaves a number or the bounds not finite).
+fn check_placed(child: &Shape) -> Result<()> {
+    check_convex(child)?;
+    child.validate()?;
+    let b = child.bounding_aabb();
     if !(b.min.is_finite() && b.max.is_finite()) {
         return Err(Error::NonFinite("a compound's child after placement"));
     }
-    Ok(placed)
+    Ok(())
+}
+
+/// Refuses a child that is not convex.
+fn check_convex(child: &Shape) -> Result<()> {
+    if child.surface().is_some() || matches!(child, Shape::Compound(_)) {
+        return Err(Error::InvalidArgument(
+            "a compound's child must be convex: not a mesh, height field or compound",
+        ));
+    }
+    Ok(())
 }
 
 impl From<Compound> for Shape {

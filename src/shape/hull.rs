@@ -391,6 +391,67 @@ impl ConvexHull {
         })
     }
 
+    /// A hull from the parts [`ConvexHull::vertices`],
+    /// [`ConvexHull::triangles`], [`ConvexHull::planes`],
+    /// [`ConvexHull::edges`], [`ConvexHull::center`] and
+    /// [`ConvexHull::bounding_radius`] gave (a snapshot's), checked to be a
+    /// convex polyhedron they describe: every number finite, every index in
+    /// range, at least four unit plane normals, every vertex on or behind
+    /// every plane, at least three vertices on each plane, the centre
+    /// strictly behind each, and every vertex within the bounding radius of
+    /// the centre — each to the rounding of the hull's size and place.
+    pub(crate) fn from_parts(
+        vertices: Vec<Vec3>,
+        triangles: Vec<[u32; 3]>,
+        planes: Vec<Plane>,
+        edges: Vec<[u32; 2]>,
+        center: Vec3,
+        bounding_radius: f32,
+    ) -> Result<Self> {
+        let finite = center.is_finite()
+            && bounding_radius.is_finite()
+            && vertices.iter().all(|v| v.is_finite())
+            && planes.iter().all(|p| p.normal.is_finite() && p.d.is_finite());
+        if !finite {
+            return Err(Error::NonFinite("hull part"));
+        }
+        let bad = Error::InvalidArgument("hull parts that are not a convex polyhedron");
+        let n = vertices.len();
+        let in_range = |i: &u32| (*i as usize) < n;
+        if n < 4
+            || planes.len() < 4
+            || !triangles.iter().flatten().all(in_range)
+            || !edges.iter().flatten().all(in_range)
+            || planes.iter().any(|p| (p.normal.length() - 1.0).abs() > 1.0e-4)
+        {
+            return Err(bad);
+        }
+        let c = center.as_dvec3();
+        let tol = 1.0e-4 * f64::from(bounding_radius) + 16.0 * f64::from(f32::EPSILON) * c.abs().max_element();
+        let distance = |p: &Plane, v: Vec3| p.normal.as_dvec3().dot(v.as_dvec3()) + f64::from(p.d);
+        for p in &planes {
+            let on = vertices.iter().filter(|&&v| distance(p, v).abs() <= tol).count();
+            if on < 3 || vertices.iter().any(|&v| distance(p, v) > tol) || distance(p, center) >= 0.0 {
+                return Err(bad);
+            }
+        }
+        if vertices
+            .iter()
+            .any(|v| (v.as_dvec3() - c).length() > f64::from(bounding_radius) + tol)
+        {
+            return Err(bad);
+        }
+        Ok(Self {
+            reaches: reaches_of(&planes, &vertices, center),
+            vertices,
+            triangles,
+            planes,
+            edges,
+            center,
+            bounding_radius,
+        })
+    }
+
     /// The hull's vertices, in world space: input points, exactly (the
     /// extreme ones; a point within the tolerance of a face may be among
     /// them when the first tetrahedron took it, ties in extremeness going

@@ -1983,4 +1983,43 @@ pub fn run_c_abi(data: &[u8]) {
         run.step(&mut input);
         steps += 1;
     }
+    for side in &run.sides {
+        side.check_snapshot();
+    }
+}
+
+impl Side {
+    /// `phys_world_save` and `phys_world_load`: the loaded world hashes as
+    /// the mirror does, its handles live where the mirror's keys are and
+    /// stale where they were removed.
+    fn check_snapshot(&self) {
+        let (mut written, mut total) = (0usize, 0usize);
+        // SAFETY (every call): a live world, valid out-pointers, a buffer of
+        // the size asked for.
+        unsafe {
+            let status = phys_world_save(self.world, null_mut(), 0, &mut written, &mut total);
+            expect(status, PHYS_ERROR_BUFFER_TOO_SMALL, "phys_world_save's size");
+            let mut bytes = vec![0u8; total];
+            let status = phys_world_save(self.world, bytes.as_mut_ptr(), total, &mut written, &mut total);
+            expect(status, PHYS_OK, "phys_world_save");
+            let mut loaded = null_mut();
+            expect(
+                phys_world_load(bytes.as_ptr(), bytes.len(), &mut loaded),
+                PHYS_OK,
+                "phys_world_load",
+            );
+            let mut hash = 0u64;
+            expect(
+                phys_world_state_hash(loaded, &mut hash),
+                PHYS_OK,
+                "phys_world_state_hash",
+            );
+            assert_eq!(hash, self.mirror.state_hash(), "the loaded world hashes as the mirror");
+            for (handle, key) in &self.handles {
+                let alive = phys_collider_is_alive(loaded, *handle);
+                assert_eq!(alive, self.mirror.contains(*key), "{handle:?} after the load");
+            }
+            phys_world_destroy(loaded);
+        }
+    }
 }

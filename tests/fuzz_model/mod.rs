@@ -2150,4 +2150,38 @@ pub fn run_world(data: &[u8]) {
     run.model.check_pairs(run.world.pairs(), "pairs at the end");
     run.model
         .check_pairs(run.world.pairs_sweep_and_prune(), "sweep and prune at the end");
+    check_snapshot(&run.world, &run.model, data.len());
+}
+
+/// The world's snapshot loads as the same world (the model's colliders
+/// under the same keys, the same state hash, the same next key), and
+/// damaged copies of it (bits flipped where `seed` says, the end cut off)
+/// load as an error or as a valid world, never a panic.
+pub fn check_snapshot(world: &World, model: &Model, seed: usize) {
+    let mut bytes = Vec::new();
+    world.save(&mut bytes);
+    let loaded = World::load(&bytes).unwrap_or_else(|e| panic!("a world's own snapshot refused: {e}"));
+    check_world(&loaded, model);
+    assert_eq!(loaded.state_hash(), world.state_hash(), "the state hash after a load");
+    let (mut a, mut b) = (loaded.clone(), world.clone());
+    let probe = ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0)));
+    assert_eq!(
+        a.add(probe.clone()).ok(),
+        b.add(probe).ok(),
+        "the next key after a load"
+    );
+    // One of the low four bits of a byte flipped: a slot's version grows by
+    // at most 2^19 (a short replay) or by 2^24 and more (over the cap,
+    // refused at once); tests/snapshot.rs flips any bit.
+    for i in 0..4 {
+        let mut bad = bytes.clone();
+        let at = (seed.wrapping_mul(31) + i * 7919) % bad.len();
+        bad[at] ^= 1 << i;
+        if let Ok(w) = World::load(&bad) {
+            w.validate()
+                .unwrap_or_else(|e| panic!("a damaged snapshot loaded broken: {e}"));
+        }
+        let cut = bytes.len() - 1 - (seed + i) % bytes.len();
+        assert!(World::load(&bytes[..cut]).is_err(), "a snapshot cut at {cut}");
+    }
 }
