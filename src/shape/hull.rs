@@ -380,7 +380,26 @@ impl ConvexHull {
             .map(|v| (*v - local_center).length())
             .fold(0.0f32, f32::max);
         let center = local_center + origin;
-        Ok(Self {
+        Ok(Self::assembled(
+            vertices,
+            triangles,
+            planes,
+            edges,
+            center,
+            bounding_radius,
+        ))
+    }
+
+    /// The hull of checked parts, with the planes' reaches from the centre.
+    fn assembled(
+        vertices: Vec<Vec3>,
+        triangles: Vec<[u32; 3]>,
+        planes: Vec<Plane>,
+        edges: Vec<[u32; 2]>,
+        center: Vec3,
+        bounding_radius: f32,
+    ) -> Self {
+        Self {
             reaches: reaches_of(&planes, &vertices, center),
             vertices,
             triangles,
@@ -388,7 +407,7 @@ impl ConvexHull {
             edges,
             center,
             bounding_radius,
-        })
+        }
     }
 
     /// A hull from the parts [`ConvexHull::vertices`],
@@ -441,15 +460,14 @@ impl ConvexHull {
         {
             return Err(bad);
         }
-        Ok(Self {
-            reaches: reaches_of(&planes, &vertices, center),
+        Ok(Self::assembled(
             vertices,
             triangles,
             planes,
             edges,
             center,
             bounding_radius,
-        })
+        ))
     }
 
     /// The hull's vertices, in world space: input points, exactly (the
@@ -555,15 +573,7 @@ impl ConvexHull {
             && bounding_radius.is_finite()
             && vertices.iter().all(|v| v.is_finite())
             && planes.iter().all(|p| p.normal.is_finite() && p.d.is_finite());
-        finite.then(|| ConvexHull {
-            reaches: reaches_of(&planes, &vertices, center),
-            vertices,
-            triangles,
-            planes,
-            edges: self.edges.clone(),
-            center,
-            bounding_radius,
-        })
+        finite.then(|| Self::assembled(vertices, triangles, planes, self.edges.clone(), center, bounding_radius))
     }
 
     /// Whether `p` is inside or on the hull: on or behind every face plane,
