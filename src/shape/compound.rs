@@ -79,9 +79,15 @@ impl Compound {
         if u32::try_from(children.len()).is_err() {
             return Err(Error::InvalidArgument("a compound has more than u32::MAX children"));
         }
+        Ok(Compound::bounded(children))
+    }
+
+    /// The compound of at least one placed child, its children's bounds
+    /// computed.
+    fn bounded(children: Vec<Shape>) -> Compound {
         let bounds: Vec<Aabb> = children.iter().map(Shape::bounding_aabb).collect();
         let aabb = bounds.iter().skip(1).fold(bounds[0], |u, b| u.union(b));
-        Ok(Compound { children, bounds, aabb })
+        Compound { children, bounds, aabb }
     }
 
     /// The children, placed in the compound's frame; a child's index is
@@ -98,7 +104,15 @@ impl Compound {
         &self.children
     }
 
-    /// The bounds of every child.
+    /// The bounds of the children together.
+    ///
+    /// ```
+    /// use collide::{Aabb, Compound, Shape, Sphere, Transform, math::Vec3};
+    /// let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+    /// let pair = Compound::new([(ball.clone(), Transform::IDENTITY), (ball, Transform::from_translation(Vec3::X * 4.0))])?;
+    /// assert_eq!(pair.bounding_aabb(), Aabb::new(Vec3::splat(-1.0), Vec3::new(5.0, 1.0, 1.0)));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
     #[must_use]
     pub fn bounding_aabb(&self) -> Aabb {
         self.aabb
@@ -122,17 +136,10 @@ impl Compound {
         Compound::of_placed(children)
     }
 
-    /// The compound moved by `offset` (exact).
+    /// The compound moved by `offset` (every child exactly, its bounds
+    /// computed again).
     pub(crate) fn translated(&self, offset: Vec3) -> Compound {
-        Compound {
-            children: self.children.iter().map(|c| c.translated(offset)).collect(),
-            bounds: self
-                .bounds
-                .iter()
-                .map(|b| Aabb::new(b.min + offset, b.max + offset))
-                .collect(),
-            aabb: Aabb::new(self.aabb.min + offset, self.aabb.max + offset),
-        }
+        Compound::bounded(self.children.iter().map(|c| c.translated(offset)).collect())
     }
 
     /// The children whose bounds overlap `aabb`, with their indices,
@@ -185,6 +192,14 @@ fn check_convex(child: &Shape) -> Result<()> {
     Ok(())
 }
 
+/// The compound as a shape, behind a new `Arc`.
+///
+/// ```
+/// use collide::{Compound, Shape, Sphere, Transform, math::Vec3};
+/// let one = Compound::new([(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0)), Transform::IDENTITY)])?;
+/// assert!(matches!(Shape::from(one), Shape::Compound(_)));
+/// # Ok::<(), collide::Error>(())
+/// ```
 impl From<Compound> for Shape {
     fn from(compound: Compound) -> Shape {
         Shape::Compound(std::sync::Arc::new(compound))
