@@ -406,7 +406,9 @@ fn the_readme_c_snippet_compiles_and_hits_the_wall() {
     assert!(output.contains("hit=1"), "README's bullet misses the wall: {output}");
 }
 
-/// `shapes.c`: every kind said as a `PhysShape`, hulls and meshes shared.
+/// `shapes.c`: every kind said as a `PhysShape`, hulls and meshes shared;
+/// a compound names the child a shot meets; its world saved and loaded
+/// answers alike.
 /// Each cast lands where the scene's geometry says: the hulls' top face at
 /// y = 1, the row's box, sphere and cylinder tops at 1, the capsule's at
 /// 1.5, the oriented box's at 0.5, the flat triangle at 0, the cone's side
@@ -461,6 +463,19 @@ fn shapes_are_said_one_way_and_hulls_and_meshes_are_shared() {
     assert_eq!(contact.str("touching"), "1");
     assert!(close(contact.num("depth"), 0.5, EPS), "{output}");
     assert_vec("contact normal", contact.vec("normal"), [1.0, 0.0, 0.0], EPS);
+    let compound = records.iter().find(|r| r.kind == "compound").expect("a compound line");
+    assert_eq!(compound.str("sub_shape"), "1", "{output}");
+    assert!(close(compound.num("t"), 0.35, EPS), "{output}");
+    let snapshot = records.iter().find(|r| r.kind == "snapshot").expect("a snapshot line");
+    assert_eq!(
+        (snapshot.str("same_hit"), snapshot.str("same_hash")),
+        ("1", "1"),
+        "{output}"
+    );
+    assert_eq!(
+        snapshot.num::<u32>("refused"),
+        PhysStatus::PHYS_ERROR_INVALID_ARGUMENT as u32
+    );
     let refused = records.iter().find(|r| r.kind == "refused").expect("a refused line");
     assert_eq!(
         refused.num::<u32>("status"),
