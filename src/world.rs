@@ -951,8 +951,7 @@ impl World {
         filter: &QueryFilter,
         keep: impl Fn(&Hit) -> bool,
     ) -> Option<Hit> {
-        let bounds = shape.bounding_aabb();
-        let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
+        let swept = shape.bounding_aabb().swept(motion);
         let mut best: Option<Hit> = None;
         self.for_each_candidate(&swept, filter, |leaf| {
             let key = leaf.data.key;

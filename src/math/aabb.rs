@@ -101,6 +101,20 @@ impl Aabb {
         Aabb::new(self.min.min(other.min), self.max.max(other.max))
     }
 
+    /// The box swept by this one moving by `motion`: the union of its start
+    /// and end places.
+    ///
+    /// ```
+    /// use collide::{Aabb, math::Vec3};
+    /// let b = Aabb::new(Vec3::ZERO, Vec3::ONE);
+    /// assert_eq!(b.swept(Vec3::new(2.0, -1.0, 0.0)), Aabb::new(Vec3::new(0.0, -1.0, 0.0), Vec3::new(3.0, 1.0, 1.0)));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn swept(&self, motion: Vec3) -> Aabb {
+        self.union(&Aabb::new(self.min + motion, self.max + motion))
+    }
+
     /// The box grown by `margin` on every side.
     #[inline]
     #[must_use]

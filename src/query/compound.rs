@@ -9,7 +9,7 @@
 use crate::math::Vec3;
 use crate::query::{CastHit, Contact, ContactManifold, Distance, TimeOfImpact};
 use crate::shape::surface::box_gap;
-use crate::shape::{Aabb, Compound, Segment, Shape};
+use crate::shape::{Compound, Segment, Shape};
 
 impl Shape {
     /// The shape as a compound, `None` for any other kind.
@@ -20,12 +20,6 @@ impl Shape {
             _ => None,
         }
     }
-}
-
-/// The bounds `shape` sweeps moving by `motion`.
-fn swept_bounds(shape: &Shape, motion: Vec3) -> Aabb {
-    let b = shape.bounding_aabb();
-    b.union(&Aabb::new(b.min + motion, b.max + motion))
 }
 
 /// The earliest child the segment hits (ties to the smaller index).
@@ -96,8 +90,7 @@ pub(crate) fn cast_moving(c: &Compound, motion: Vec3, target: &Shape) -> Option<
     let reach = target.bounding_aabb();
     let mut best: Option<TimeOfImpact> = None;
     for (i, child, bounds) in c.children_with_bounds() {
-        let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
-        if !swept.intersects_aabb(&reach) {
+        if !bounds.swept(motion).intersects_aabb(&reach) {
             continue;
         }
         if let Some(toi) = child.cast_shape(motion, target) {
@@ -115,7 +108,7 @@ pub(crate) fn cast_moving(c: &Compound, motion: Vec3, target: &Shape) -> Option<
 /// When `shape`, moving by `motion`, first touches the fixed compound: the
 /// earliest child.
 pub(crate) fn cast_against(c: &Compound, shape: &Shape, motion: Vec3) -> Option<TimeOfImpact> {
-    let swept = swept_bounds(shape, motion);
+    let swept = shape.bounding_aabb().swept(motion);
     let mut best: Option<TimeOfImpact> = None;
     for (i, child) in c.children_in(&swept) {
         if let Some(toi) = shape.cast_shape(motion, child) {

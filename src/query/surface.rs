@@ -165,8 +165,7 @@ fn cast_shape_against(s: &impl TriangleSurface, shape: &Shape, motion: Vec3) -> 
     if shape.surface().is_some() {
         return None;
     }
-    let bounds = shape.bounding_aabb();
-    let swept = bounds.union(&Aabb::new(bounds.min + motion, bounds.max + motion));
+    let swept = shape.bounding_aabb().swept(motion);
     let mut best: Option<(usize, TimeOfImpact)> = None;
     s.for_each_triangle_in(&swept, |i, tri| {
         if let Some(toi) = shape.cast_shape(motion, &Shape::Triangle(tri)) {
