@@ -34,6 +34,14 @@ impl ColliderKey {
         slotmap::Key::data(&self).as_ffi()
     }
 
+    /// The key's slot index and generation (the low and high halves of
+    /// [`ColliderKey::to_bits`]).
+    #[inline]
+    pub(crate) fn slot_and_version(self) -> (usize, u32) {
+        let bits = self.to_bits();
+        ((bits & 0xffff_ffff) as usize, (bits >> 32) as u32)
+    }
+
     /// The key whose [`ColliderKey::to_bits`] is `bits`. Any `u64` gives a
     /// key; one no world gave out (or whose collider was removed) is a
     /// stale handle to every world: [`World::get`](crate::World::get) gives

@@ -415,8 +415,7 @@ impl World {
     /// version its slot has from now on.
     fn take_out(&mut self, key: ColliderKey) -> Option<Collider> {
         let collider = self.colliders.remove(key)?;
-        let bits = key.to_bits();
-        let (slot, version) = ((bits & 0xffff_ffff) as usize, (bits >> 32) as u32);
+        let (slot, version) = key.slot_and_version();
         if self.free_versions.len() <= slot {
             self.free_versions.resize(slot + 1, 0);
         }

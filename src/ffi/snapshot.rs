@@ -37,9 +37,7 @@ pub unsafe extern "C" fn phys_world_save(
         let world = world_ref(world)?;
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&world.salt.to_le_bytes());
-        let mut snapshot = Vec::new();
-        world.world.save(&mut snapshot);
-        bytes.extend_from_slice(&snapshot);
+        world.world.append_snapshot(&mut bytes);
         fill(&bytes, |b| b, out, capacity, written, total)
     })
 }

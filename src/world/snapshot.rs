@@ -117,6 +117,9 @@ impl<S: Sink> Writer<'_, S> {
     fn vec3(&mut self, v: Vec3) {
         v.to_array().into_iter().for_each(|x| self.f32(x));
     }
+    fn quat(&mut self, q: Quat) {
+        q.to_array().into_iter().for_each(|x| self.f32(x));
+    }
     /// A count of items (a length the reader checks against its bytes).
     fn count(&mut self, n: usize) {
         self.u32(n as u32);
@@ -153,14 +156,23 @@ impl Reader<'_> {
     fn vec3(&mut self) -> Result<Vec3> {
         Ok(Vec3::new(self.f32()?, self.f32()?, self.f32()?))
     }
-    /// A count of items of at least `item_bytes` bytes each: refused when
-    /// the bytes left cannot hold that many, so no count read from the
-    /// bytes allocates more than they could fill.
-    fn count(&mut self, item_bytes: usize) -> Result<usize> {
-        let n = self.u32()? as usize;
+    fn quat(&mut self) -> Result<Quat> {
+        Ok(Quat::from_xyzw(self.f32()?, self.f32()?, self.f32()?, self.f32()?))
+    }
+    /// Refuses `n` items of at least `item_bytes` bytes each that the bytes
+    /// left cannot hold, so no count read from the bytes allocates more
+    /// than they could fill.
+    fn room(&self, n: usize, item_bytes: usize) -> Result<()> {
         if n.saturating_mul(item_bytes.max(1)) > self.bytes.len() {
             return Err(CORRUPT);
         }
+        Ok(())
+    }
+    /// A count of items of at least `item_bytes` bytes each, checked
+    /// ([`Reader::room`]).
+    fn count(&mut self, item_bytes: usize) -> Result<usize> {
+        let n = self.u32()? as usize;
+        self.room(n, item_bytes)?;
         Ok(n)
     }
     fn many<T>(&mut self, item_bytes: usize, mut read: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
@@ -208,7 +220,7 @@ fn write_shape<S: Sink>(w: &mut Writer<'_, S>, shape: &Shape) {
         Shape::Obb(o) => {
             w.u8(kind::OBB);
             w.vec3(o.center);
-            o.rotation.to_array().into_iter().for_each(|x| w.f32(x));
+            w.quat(o.rotation);
             w.vec3(o.half_extents);
         }
         Shape::Triangle(t) => {
@@ -282,7 +294,7 @@ fn read_shape(r: &mut Reader<'_>, in_compound: bool) -> Result<Shape> {
         kind::CAPSULE => Shape::Capsule(Capsule::new(Segment::new(r.vec3()?, r.vec3()?), r.f32()?)),
         kind::OBB => {
             let center = r.vec3()?;
-            let rotation = Quat::from_xyzw(r.f32()?, r.f32()?, r.f32()?, r.f32()?);
+            let rotation = r.quat()?;
             Shape::Obb(Obb::new(center, rotation, r.vec3()?))
         }
         kind::TRIANGLE => Shape::Triangle(Triangle::new(r.vec3()?, r.vec3()?, r.vec3()?)),
@@ -311,9 +323,7 @@ fn read_shape(r: &mut Reader<'_>, in_compound: bool) -> Result<Shape> {
         kind::HEIGHTFIELD if !in_compound => {
             let (columns, rows) = (r.u32()? as usize, r.u32()? as usize);
             let samples = columns.checked_mul(rows).ok_or(CORRUPT)?;
-            if samples.saturating_mul(4) > r.bytes.len() {
-                return Err(CORRUPT);
-            }
+            r.room(samples, 4)?;
             let heights = (0..samples).map(|_| r.f32()).collect::<Result<Vec<f32>>>()?;
             let (scale, origin) = (r.vec3()?, r.vec3()?);
             let mut field = HeightField::new(columns, rows, heights, scale)?;
@@ -336,7 +346,7 @@ fn write_desc<S: Sink>(w: &mut Writer<'_, S>, desc: &ColliderDesc) {
     write_shape(w, &desc.shape);
     let t = &desc.transform;
     w.vec3(t.translation);
-    t.rotation.to_array().into_iter().for_each(|x| w.f32(x));
+    w.quat(t.rotation);
     w.vec3(t.scale);
     w.u8(u8::from(desc.should_rotate));
     w.u64(desc.user_data);
@@ -347,7 +357,7 @@ fn write_desc<S: Sink>(w: &mut Writer<'_, S>, desc: &ColliderDesc) {
 fn read_desc(r: &mut Reader<'_>) -> Result<ColliderDesc> {
     let shape = read_shape(r, false)?;
     let translation = r.vec3()?;
-    let rotation = Quat::from_xyzw(r.f32()?, r.f32()?, r.f32()?, r.f32()?);
+    let rotation = r.quat()?;
     let scale = r.vec3()?;
     let should_rotate = match r.u8()? {
         0 => false,
@@ -368,12 +378,6 @@ fn read_desc(r: &mut Reader<'_>) -> Result<ColliderDesc> {
             mask: r.u64()?,
         },
     })
-}
-
-/// The slot index and version of a key (slotmap's FFI layout).
-fn slot_of(key: ColliderKey) -> (usize, u32) {
-    let bits = key.to_bits();
-    ((bits & 0xffff_ffff) as usize, (bits >> 32) as u32)
 }
 
 impl World {
@@ -401,6 +405,11 @@ impl World {
     /// ```
     pub fn save(&self, out: &mut Vec<u8>) {
         out.clear();
+        self.append_snapshot(out);
+    }
+
+    /// [`World::save`]'s bytes after what `out` holds.
+    pub(crate) fn append_snapshot(&self, out: &mut Vec<u8>) {
         self.encode(&mut Writer(out));
     }
 
@@ -431,29 +440,18 @@ impl World {
     }
 
     fn encode<S: Sink>(&self, w: &mut Writer<'_, S>) {
-        let live: Vec<(usize, u32, &Collider)> = self
-            .colliders
-            .iter()
-            .map(|(key, c)| {
-                let (slot, version) = slot_of(key);
-                (slot, version, c)
-            })
-            .collect();
-        let slots = live
-            .iter()
-            .map(|&(slot, _, _)| slot)
-            .max()
-            .unwrap_or(0)
-            .max(self.free_versions.len().saturating_sub(1));
+        // Every slot holds a collider or is free, and the free ones are
+        // `free_slots`; the slot map yields its colliders by slot.
+        let slots = self.colliders.len() + self.free_slots.len();
         w.0.put(&MAGIC);
         w.u32(FORMAT);
         w.u64(self.max_colliders as u64);
         w.count(slots);
-        let mut next = live.iter().peekable();
+        let mut live = self.colliders.iter().peekable();
         for slot in 1..=slots {
-            match next.next_if(|&&(s, _, _)| s == slot) {
-                Some(&(_, version, collider)) => {
-                    w.u32(version);
+            match live.next_if(|(key, _)| key.slot_and_version().0 == slot) {
+                Some((key, collider)) => {
+                    w.u32(key.slot_and_version().1);
                     write_desc(w, &collider.desc);
                 }
                 None => w.u32(self.free_versions[slot]),
@@ -555,7 +553,7 @@ fn slot_map_of(
     }
     for (key, (version, collider)) in keys.iter_mut().zip(slots.iter_mut()) {
         let last_live = if *version % 2 == 1 { *version } else { *version - 1 };
-        while slot_of(*key).1 < last_live {
+        while key.slot_and_version().1 < last_live {
             map.remove(*key);
             *key = map.insert(placeholder.clone());
         }
