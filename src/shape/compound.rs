@@ -145,12 +145,9 @@ impl Compound {
     /// The children whose bounds overlap `aabb`, with their indices,
     /// ascending.
     pub(crate) fn children_in<'a>(&'a self, aabb: &'a Aabb) -> impl Iterator<Item = (u32, &'a Shape)> + 'a {
-        self.children
-            .iter()
-            .zip(&self.bounds)
-            .enumerate()
-            .filter(move |(_, (_, b))| b.intersects_aabb(aabb))
-            .map(|(i, (c, _))| (i as u32, c))
+        self.children_with_bounds()
+            .filter(move |(_, _, b)| b.intersects_aabb(aabb))
+            .map(|(i, c, _)| (i, c))
     }
 
     /// Every child with its index and bounds.

@@ -518,10 +518,11 @@ impl World {
                 return Err(CORRUPT);
             }
         }
-        if free_slots.len() != slots.iter().filter(|(_, c)| c.is_none()).count() || !r.bytes.is_empty() {
+        let live = slots.iter().filter(|(_, c)| c.is_some()).count();
+        if free_slots.len() != slots.len() - live || !r.bytes.is_empty() {
             return Err(CORRUPT);
         }
-        if slots.iter().filter(|(_, c)| c.is_some()).count() > max_colliders {
+        if live > max_colliders {
             return Err(Error::InvalidArgument("a snapshot with more colliders than its limit"));
         }
         let mut world = World::with_max_colliders(max_colliders);
