@@ -42,8 +42,8 @@ const MAGIC: [u8; 4] = *b"CLDW";
 /// The layout's version.
 const FORMAT: u32 = 1;
 /// The most slot reuses (removals) a snapshot may claim in all: loading
-/// replays each (see the module docs), about 25 ns apiece in a release
-/// build: this many take about 0.1 s.
+/// replays each (see the module docs), so this bounds the time bytes can
+/// make a load take (BENCHMARKS.md gives the price of a reuse).
 pub const MAX_SNAPSHOT_REUSES: u64 = 1 << 22;
 
 /// Where encoded bytes go: a buffer, or a hash.
