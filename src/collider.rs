@@ -260,11 +260,12 @@ impl Collider {
     /// Validates `desc` and derives the world shape and bounds
     /// ([`Placement::of`]).
     pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
+        desc.shape.validate()?;
         let Placement {
             transform,
             world_shape,
             aabb,
-        } = Placement::of(&desc)?;
+        } = Placement::of(&desc.shape, &desc.transform, desc.should_rotate)?;
         Ok(Self {
             desc: ColliderDesc { transform, ..desc },
             world_shape,
@@ -358,23 +359,24 @@ pub(crate) struct Placement {
 }
 
 impl Placement {
-    /// Validates `desc`'s shape and transform (renormalising the rotation)
-    /// and derives the world shape and its bounds.
+    /// Validates `transform` (renormalising the rotation) and derives the
+    /// world shape of `shape` under it and its bounds. `shape` must be valid
+    /// ([`Shape::validate`]): a collider's stored shape always is, and a new
+    /// one is validated before it is placed.
     #[inline]
-    pub(crate) fn of(desc: &ColliderDesc) -> Result<Self> {
-        desc.shape.validate()?;
-        let transform = desc.transform.validated()?;
-        let kept = desc.shape.is_kept_by(&transform);
+    pub(crate) fn of(shape: &Shape, transform: &Transform, should_rotate: bool) -> Result<Self> {
+        let transform = transform.validated()?;
+        let kept = shape.is_kept_by(&transform);
         let world_shape = if kept {
-            desc.shape.clone()
+            shape.clone()
         } else {
-            desc.shape.transformed(&transform, desc.should_rotate)?
+            shape.transformed(&transform, should_rotate)?
         };
         let aabb = world_shape.bounding_aabb();
         // The world shape itself, not only its bounds: `Vec3::min`/`max`
         // skip a NaN, so a NaN end point (a finite scale times a finite point
         // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
-        // the transform keeps as it is was checked above.
+        // the transform keeps as it is was valid already.
         if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world_shape.validate().is_err()) {
             return Err(Error::NonFinite("collider bounds after transform"));
         }

@@ -469,16 +469,25 @@ impl World {
         self.colliders.iter()
     }
 
-    /// Changes one collider's description: a batch of one
-    /// ([`World::update_batch`], the one path every update takes).
-    fn update(&mut self, key: ColliderKey, change: impl Fn(&mut ColliderDesc)) -> Result<()> {
-        self.update_batch(&[(key, ())], |desc, ()| change(desc))
+    /// Changes one collider: a batch of one ([`World::update_batch`], the
+    /// one path every update takes).
+    fn update(
+        &mut self,
+        key: ColliderKey,
+        place: impl Fn(&ColliderDesc) -> Result<Placement>,
+        apply: impl Fn(&mut ColliderDesc),
+    ) -> Result<()> {
+        self.update_batch(&[(key, ())], |desc, ()| place(desc), |desc, ()| apply(desc))
     }
 
     /// Moves, rotates or scales a collider (the book's
     /// `BoxComponent::OnUpdateWorldTransform`).
     pub fn set_transform(&mut self, key: ColliderKey, transform: Transform) -> Result<()> {
-        self.update(key, |desc| desc.transform = transform)
+        self.update(
+            key,
+            |desc| Placement::of(&desc.shape, &transform, desc.should_rotate),
+            |_| {},
+        )
     }
 
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
@@ -506,39 +515,53 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn set_transforms(&mut self, updates: &[(ColliderKey, Transform)]) -> Result<()> {
-        self.update_batch(updates, |desc, transform| desc.transform = *transform)
+        self.update_batch(
+            updates,
+            |desc, transform| Placement::of(&desc.shape, transform, desc.should_rotate),
+            |_, _| {},
+        )
     }
 
     /// Replaces many colliders' object-space shapes: [`World::set_shape`]
     /// for each `(key, shape)` in order, all or nothing, in blocks as
     /// [`World::set_transforms`] does.
     pub fn set_shapes(&mut self, updates: &[(ColliderKey, Shape)]) -> Result<()> {
-        self.update_batch(updates, |desc, shape| desc.shape = shape.clone())
+        self.update_batch(
+            updates,
+            |desc, shape| {
+                shape.validate()?;
+                Placement::of(shape, &desc.transform, desc.should_rotate)
+            },
+            |desc, shape| desc.shape = shape.clone(),
+        )
     }
 
     /// The batch behind every update ([`World::set_transforms`],
     /// [`World::set_shapes`], and each single update as a batch of one):
     /// every collider's new placement (transform, world shape, bounds) is
-    /// derived and validated first, into a buffer the world keeps; then each
-    /// collider takes its change and its placement in place. `change` runs
-    /// twice per update, on a copy of the description while deriving and on
-    /// the collider's own while applying, so it must only assign fields
-    /// of the description (a key given twice then ends with its last
-    /// change, as one call per update would). Only the placements wait in
-    /// the buffer, 144 bytes each where a whole collider is 240: on
-    /// uniform-100k's 10,000 moves a frame the buffer is 1.4 MB, where
-    /// 2.4 MB of colliders was written, read back and copied again.
-    fn update_batch<T>(&mut self, updates: &[(ColliderKey, T)], change: impl Fn(&mut ColliderDesc, &T)) -> Result<()> {
+    /// derived by `place` from its description as it is and the update's
+    /// value, and validated, into a buffer the world keeps; only then does
+    /// each collider take its placement and `apply` its value to its
+    /// description. `place` reads the fields an update of its kind leaves
+    /// alone, so a key given twice ends with its last update, as one call
+    /// per update would. Only the placements wait in the buffer, 144 bytes
+    /// each where a whole collider is 240; no description is copied.
+    fn update_batch<T>(
+        &mut self,
+        updates: &[(ColliderKey, T)],
+        place: impl Fn(&ColliderDesc, &T) -> Result<Placement>,
+        apply: impl Fn(&mut ColliderDesc, &T),
+    ) -> Result<()> {
         // `pending` is empty between calls.
         let mut pending = core::mem::take(&mut self.pending);
-        let derived = self.derive_batch(updates, &change, &mut pending);
+        let derived = self.derive_batch(updates, &place, &mut pending);
         if derived.is_ok() {
             for (i, ((key, value), placement)) in updates.iter().zip(pending.drain(..)).enumerate() {
                 if i % UPDATE_BLOCK == 0 {
                     self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
                 }
                 let collider = &mut self.colliders[*key];
-                change(&mut collider.desc, value);
+                apply(&mut collider.desc, value);
                 collider.set_placement(placement);
                 follow(&mut self.bvh, &mut self.pair_cache, collider, *key);
             }
@@ -553,7 +576,7 @@ impl World {
     fn derive_batch<T>(
         &self,
         updates: &[(ColliderKey, T)],
-        change: &impl Fn(&mut ColliderDesc, &T),
+        place: &impl Fn(&ColliderDesc, &T) -> Result<Placement>,
         pending: &mut Vec<Placement>,
     ) -> Result<()> {
         pending
@@ -562,9 +585,8 @@ impl World {
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
-                let mut desc = self.colliders.get(*key).ok_or(Error::StaleHandle)?.desc.clone();
-                change(&mut desc, value);
-                pending.push(Placement::of(&desc)?);
+                let collider = self.colliders.get(*key).ok_or(Error::StaleHandle)?;
+                pending.push(place(&collider.desc, value)?);
             }
         }
         Ok(())
@@ -574,7 +596,12 @@ impl World {
     /// `levels` deep above the leaves (the node holding each, its parent,
     /// …), from memory, each level for the whole block before the next (one
     /// depends on the other; within a level the loads are independent).
+    /// Nothing for a block of one.
     fn prefetch_block<T>(&self, block: &[(ColliderKey, T)], levels: usize) {
+        // A batch of one has no other loads to overlap with.
+        if block.len() < 2 {
+            return;
+        }
         let proxy = |key: ColliderKey| self.colliders.get(key).map(|c| c.proxy);
         for &(key, _) in block {
             if let Some(collider) = self.colliders.get(key) {
@@ -593,22 +620,41 @@ impl World {
 
     /// Replaces a collider's object-space shape (of any kind).
     pub fn set_shape(&mut self, key: ColliderKey, shape: Shape) -> Result<()> {
-        self.update(key, |desc| desc.shape = shape.clone())
+        self.update(
+            key,
+            |desc| {
+                shape.validate()?;
+                Placement::of(&shape, &desc.transform, desc.should_rotate)
+            },
+            |desc| desc.shape = shape.clone(),
+        )
     }
 
     /// Sets the book's `mShouldRotate` switch of a box collider.
     pub fn set_should_rotate(&mut self, key: ColliderKey, should_rotate: bool) -> Result<()> {
-        self.update(key, |desc| desc.should_rotate = should_rotate)
+        self.update(
+            key,
+            |desc| Placement::of(&desc.shape, &desc.transform, should_rotate),
+            |desc| desc.should_rotate = should_rotate,
+        )
     }
 
     /// Sets a collider's user-data word.
     pub fn set_user_data(&mut self, key: ColliderKey, user_data: u64) -> Result<()> {
-        self.update(key, |desc| desc.user_data = user_data)
+        self.update(
+            key,
+            |desc| Placement::of(&desc.shape, &desc.transform, desc.should_rotate),
+            |desc| desc.user_data = user_data,
+        )
     }
 
     /// Sets a collider's category and mask.
     pub fn set_filter(&mut self, key: ColliderKey, filter: Filter) -> Result<()> {
-        self.update(key, |desc| desc.filter = filter)
+        self.update(
+            key,
+            |desc| Placement::of(&desc.shape, &desc.transform, desc.should_rotate),
+            |desc| desc.filter = filter,
+        )
     }
 
     /// The closest collider hit by the closed segment `start + t·(end −

@@ -62,10 +62,9 @@ impl Aabb {
         if !self.min.is_finite() || !self.max.is_finite() {
             return Err(Error::NonFinite("box corner"));
         }
-        for (axis, name) in AXIS_NAMES.iter().enumerate() {
-            if self.min[axis] > self.max[axis] {
-                return Err(Error::InvertedBox(name));
-            }
+        let inverted = self.min.cmpgt(self.max).bitmask();
+        if inverted != 0 {
+            return Err(Error::InvertedBox(AXIS_NAMES[inverted.trailing_zeros() as usize]));
         }
         Ok(())
     }
