@@ -17,7 +17,8 @@
 //! frame one `phys_set_transform` / `World::set_transform` per moved
 //! collider (its translation the sum of its moves in `f32`) then
 //! `phys_find_pairs_into` / `World::pairs`. Their checksums must agree
-//! (the program exits with a failure status if not).
+//! (the program exits with a failure status if not). Both worlds run on
+//! the calling thread alone.
 
 #[path = "scenes.rs"]
 mod scenes;
@@ -27,7 +28,7 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use collide::math::Vec3;
-use collide::{Aabb, ColliderDesc, QueryFilter, Segment, Shape, Transform, World};
+use collide::{Aabb, ColliderDesc, QueryFilter, Segment, Shape, Threads, Transform, World};
 
 use scenes::Scene;
 
@@ -132,6 +133,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 fn world_of(scene: &Scene) -> (World, Vec<collide::ColliderKey>) {
     let mut world = World::new();
+    // One thread, as the C program's world: the rows measure the boundary.
+    world.set_threads(Threads::CallingThread);
     let keys = world
         .extend(scene.boxes.iter().map(|b| {
             ColliderDesc::new(Shape::Aabb(Aabb::new(

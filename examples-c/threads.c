@@ -23,6 +23,12 @@
  * 5. The main thread casts all segments with phys_segment_cast_batch under
  *    several phys_world_set_thread_count settings and compares every answer
  *    with the single-threaded one.
+ * 6. Work large enough to be shared among threads: a world of 20,000
+ *    boxes, its first pairs (phys_find_pairs_into walks the tree on several
+ *    threads), then 6,000 of them moved by one phys_set_transforms (their
+ *    placements derived on several threads) and the pairs again (the moved
+ *    colliders' queries shared), under each thread setting; the pairs, by
+ *    user data, must be those of the calling thread alone.
  *
  * Usage: threads [ROUNDS]   (default 25; the sanitizer tests pass fewer)
  *
@@ -33,6 +39,7 @@
  *   random i=I filtered=F from=x,y,z to=x,y,z user=U t=T   (user=0 t=0: a miss)
  *   thread id=I casts=C mismatches=M error_status=S
  *   batch threads=T mismatches=M   (phys_segment_cast_batch with thread count T, -1: the default)
+ *   shared threads=T first=N moved=M mismatches=K   (step 6 with thread count T)
  *   summary threads=4 rounds=R casts=C mismatches=M
  *
  * (one `random` line per random segment, its numbers printed with %.9g so
@@ -58,6 +65,9 @@
 #define RANDOM_SEGMENTS 1200
 #define SEGMENTS (2 * GRID * GRID + RANDOM_SEGMENTS)
 #define DEFAULT_ROUNDS 25
+#define SHARED_BOXES 20000 /* more than the tree size past which pairs are shared */
+#define SHARED_MOVES 6000  /* more than the batch past which updates are shared */
+#define SHARED_PAIRS 65536 /* room for step 6's pairs */
 #define USER_BASE 1000u
 
 /* ------------------------------------------------------------------------ */
@@ -342,6 +352,77 @@ static unsigned long batch_mismatches(int thread_count) {
     return mismatches;
 }
 
+/* Step 6 under `thread_count`: the first pairs and the pairs after the
+ * moves, as user-data pairs, into `first` and `moved` (2 words a pair);
+ * their counts into *first_count and *moved_count. The same boxes and moves
+ * every call. */
+static void shared_pairs(int thread_count, uint64_t *first, size_t *first_count, uint64_t *moved,
+                         size_t *moved_count) {
+    static PhysAabb boxes[SHARED_BOXES];
+    static PhysColliderDesc descs[SHARED_BOXES];
+    static PhysCollider handles[SHARED_BOXES];
+    static PhysCollider movers[SHARED_MOVES];
+    static PhysTransform transforms[SHARED_MOVES];
+    static PhysPair pairs[SHARED_PAIRS];
+    PhysWorld *big = NULL;
+    size_t written = 0, total = 0, i;
+    int pass;
+    uint64_t saved_state = rng_state;
+    rng_state = 0x9E3779B97F4A7C15ull;
+    for (i = 0; i < SHARED_BOXES; ++i) {
+        PhysVec3 c = v3(uniform(0.0f, 100.0f), uniform(0.0f, 100.0f), uniform(0.0f, 100.0f));
+        PhysVec3 h = v3(uniform(0.1f, 1.5f), uniform(0.1f, 1.5f), uniform(0.1f, 1.5f));
+        boxes[i].min = v3(c.x - h.x, c.y - h.y, c.z - h.z);
+        boxes[i].max = v3(c.x + h.x, c.y + h.y, c.z + h.z);
+        descs[i] = phys_collider_desc_default();
+        descs[i].user_data = (uint64_t)i;
+    }
+    CHECK(phys_world_create(&big));
+    CHECK(phys_world_set_thread_count(big, (uint32_t)thread_count));
+    CHECK(phys_add_boxes(big, boxes, descs, SHARED_BOXES, handles));
+    for (i = 0; i < SHARED_MOVES; ++i) {
+        movers[i] = handles[(i * 7) % SHARED_BOXES];
+        transforms[i] = phys_collider_desc_default().transform;
+        transforms[i].translation = v3(uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f));
+    }
+    for (pass = 0; pass < 2; ++pass) {
+        uint64_t *out = pass ? moved : first;
+        if (pass) {
+            CHECK(phys_set_transforms(big, movers, transforms, SHARED_MOVES));
+        }
+        CHECK(phys_find_pairs_into(big, pairs, SHARED_PAIRS, &written, &total));
+        require(written == total, "room for step 6's pairs");
+        for (i = 0; i < written; ++i) {
+            out[2 * i] = pairs[i].user_a;
+            out[2 * i + 1] = pairs[i].user_b;
+        }
+        *(pass ? moved_count : first_count) = written;
+    }
+    phys_world_destroy(big);
+    rng_state = saved_state;
+}
+
+/* Step 6 under every setting against the calling thread alone: returns the
+ * number of settings whose pairs differ. */
+static unsigned long shared_mismatches(void) {
+    static uint64_t first[2][2 * SHARED_PAIRS], moved[2][2 * SHARED_PAIRS];
+    static const int settings[] = {1, 2, 3, 0};
+    size_t first_count[2], moved_count[2], k;
+    unsigned long mismatches = 0;
+    for (k = 0; k < sizeof settings / sizeof settings[0]; ++k) {
+        size_t slot = k == 0 ? 0 : 1;
+        unsigned long differ;
+        shared_pairs(settings[k], first[slot], &first_count[slot], moved[slot], &moved_count[slot]);
+        differ = first_count[slot] != first_count[0] || moved_count[slot] != moved_count[0] ||
+                 memcmp(first[slot], first[0], 2 * first_count[0] * sizeof(uint64_t)) != 0 ||
+                 memcmp(moved[slot], moved[0], 2 * moved_count[0] * sizeof(uint64_t)) != 0;
+        printf("shared threads=%d first=%lu moved=%lu mismatches=%lu\n", settings[k],
+               (unsigned long)first_count[slot], (unsigned long)moved_count[slot], differ);
+        mismatches += differ;
+    }
+    return mismatches;
+}
+
 int main(int argc, char **argv) {
     Worker workers[THREADS];
     pthread_barrier_t start;
@@ -393,6 +474,7 @@ int main(int argc, char **argv) {
         }
     }
     phys_world_destroy(world);
+    mismatches += shared_mismatches();
 
     printf("summary threads=%d rounds=%d casts=%lu mismatches=%lu\n", THREADS, rounds, casts, mismatches);
     return (mismatches == 0 && !failed) ? 0 : 1;

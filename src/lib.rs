@@ -47,6 +47,7 @@ pub mod math;
 mod prefetch;
 pub mod query;
 pub mod shape;
+mod threads;
 mod visit;
 mod world;
 

@@ -24,6 +24,7 @@ use crate::query::Ray;
 use crate::query::{CastHit, Contact, ContactManifold, Distance};
 use crate::shape::Shape;
 use crate::shape::{Aabb, Segment, Sphere};
+pub use crate::threads::Threads;
 use crate::visit::VisitResult;
 
 /// The most colliders any world holds; [`World::add`] refuses more with
@@ -37,44 +38,21 @@ pub const MAX_COLLIDERS: usize = crate::bvh::MAX_LEAVES;
 /// the first-level cache until they are used.
 const UPDATE_BLOCK: usize = 64;
 
+/// The fewest updates worth a share of their own when a batch update's
+/// placements are derived on several threads ([`World::set_transforms`]);
+/// a smaller batch than two shares runs on the calling thread (a
+/// placement costs about 0.4 µs, waking or spawning a thread tens of
+/// microseconds).
+const UPDATES_PER_SHARE: usize = 2048;
+
+/// A large batch update is cut into this many shares per thread, handed
+/// out one at a time.
+const UPDATE_SHARES_PER_THREAD: usize = 4;
+
 /// Segments per share of a batch: a batch of at most this many runs on the
 /// calling thread whatever the thread setting (handing it out would cost
 /// more than it saves).
 const BATCH_CHUNK: usize = 256;
-
-/// A share of a batch ([`World::cast_each`]'s hits and segments), in a
-/// slot that either a spawned thread or the calling thread takes it from.
-type BatchShare<'a> = std::sync::Mutex<Option<(&'a mut [Option<Hit>], &'a [Segment])>>;
-
-/// The threads a world's batch queries ([`World::segment_cast_batch`]) run
-/// on. The answers are the same whatever the setting; only where the work
-/// runs changes. Engines with their own job system choose
-/// [`Threads::CallingThread`] and split the batch themselves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Threads {
-    /// On the calling thread alone.
-    CallingThread,
-    /// On `n` threads: the calling thread and `n − 1` threads spawned for
-    /// the call (scoped) and joined before it returns, so none outlives it.
-    /// `Count(0)` means one per core (`std::thread::available_parallelism`);
-    /// `Count(1)` is the calling thread alone.
-    Count(usize),
-    /// On rayon's global pool, whose threads live until the process ends:
-    /// the default with the `parallel` feature.
-    #[cfg(feature = "parallel")]
-    Rayon,
-}
-
-impl Default for Threads {
-    /// [`Threads::Rayon`] with the `parallel` feature, else
-    /// [`Threads::CallingThread`].
-    fn default() -> Self {
-        #[cfg(feature = "parallel")]
-        return Threads::Rayon;
-        #[cfg(not(feature = "parallel"))]
-        return Threads::CallingThread;
-    }
-}
 
 /// The bytes of one slot of the world's slot map: a collider (or, vacant, a
 /// `u32` link to the next free slot, in a union) and a `u32` version,
@@ -220,8 +198,9 @@ pub struct World {
     previous_pairs: Vec<Pair>,
     began: Vec<Pair>,
     ended: Vec<Pair>,
-    /// The placements a batch update derived, before it applies them.
-    pending: Vec<Placement>,
+    /// The placements a batch update derived, before it applies them: one
+    /// buffer per share of the batch, in the batch's order.
+    pending: Vec<Vec<Placement>>,
     max_colliders: usize,
     /// Where batch queries run.
     threads: Threads,
@@ -279,8 +258,14 @@ impl World {
         }
     }
 
-    /// Chooses the threads batch queries run on (see [`Threads`]; the
-    /// default is [`Threads::default`]). The answers do not depend on it.
+    /// Chooses the threads the world's batch work runs on (see
+    /// [`Threads`]; the default is [`Threads::default`]): batch casts, the
+    /// pair search of [`World::pairs`] and the placements of
+    /// [`World::set_transforms`] and [`World::set_shapes`]. The answers do
+    /// not depend on it. Work too small to gain from threads (a batch of at
+    /// most 256 segments, fewer than 4,096 updates, a pair search that
+    /// queries fewer than 2,048 moved colliders or walks a tree of fewer
+    /// than 16,384) runs on the calling thread.
     ///
     /// ```
     /// use collide::{Threads, World};
@@ -292,7 +277,7 @@ impl World {
         self.threads = threads;
     }
 
-    /// The threads batch queries run on.
+    /// The threads the world's batch work runs on.
     #[must_use]
     pub fn threads(&self) -> Threads {
         self.threads
@@ -474,7 +459,7 @@ impl World {
     fn update(
         &mut self,
         key: ColliderKey,
-        place: impl Fn(&ColliderDesc) -> Result<Placement>,
+        place: impl Fn(&ColliderDesc) -> Result<Placement> + Sync,
         apply: impl Fn(&mut ColliderDesc),
     ) -> Result<()> {
         self.update_batch(&[(key, ())], |desc, ()| place(desc), |desc, ()| apply(desc))
@@ -496,6 +481,10 @@ impl World {
     /// transform the error is returned and no collider has changed
     /// ([`Error::OutOfMemory`] when the batch's placements cannot be
     /// allocated).
+    ///
+    /// A batch of 4,096 updates or more derives its placements on the
+    /// world's threads ([`World::set_threads`]), then applies them on the
+    /// calling thread.
     ///
     /// Faster than one call per collider when the colliders are many and
     /// scattered in memory: the updates run in blocks whose colliders, tree
@@ -546,17 +535,18 @@ impl World {
     /// alone, so a key given twice ends with its last update, as one call
     /// per update would. Only the placements wait in the buffer, 144 bytes
     /// each where a whole collider is 240; no description is copied.
-    fn update_batch<T>(
+    fn update_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
-        place: impl Fn(&ColliderDesc, &T) -> Result<Placement>,
+        place: impl Fn(&ColliderDesc, &T) -> Result<Placement> + Sync,
         apply: impl Fn(&mut ColliderDesc, &T),
     ) -> Result<()> {
-        // `pending` is empty between calls.
+        // `pending`'s buffers are empty between calls.
         let mut pending = core::mem::take(&mut self.pending);
         let derived = self.derive_batch(updates, &place, &mut pending);
         if derived.is_ok() {
-            for (i, ((key, value), placement)) in updates.iter().zip(pending.drain(..)).enumerate() {
+            let placements = pending.iter_mut().flat_map(|share| share.drain(..));
+            for (i, ((key, value), placement)) in updates.iter().zip(placements).enumerate() {
                 if i % UPDATE_BLOCK == 0 {
                     self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
                 }
@@ -566,27 +556,63 @@ impl World {
                 follow(&mut self.bvh, &mut self.pair_cache, collider, *key);
             }
         }
-        pending.clear();
+        pending.iter_mut().for_each(Vec::clear);
         self.pending = pending;
         derived
     }
 
-    /// Derives the placements `updates` make, in order, into `pending`;
-    /// the first error stops it.
-    fn derive_batch<T>(
+    /// Derives the placements `updates` make, in order, into `pending`'s
+    /// buffers (one per share, grown as needed): shared among the world's
+    /// threads when the batch is large, each share a contiguous run of
+    /// updates. The first error in the batch's order is returned.
+    fn derive_batch<T: Sync>(
+        &self,
+        updates: &[(ColliderKey, T)],
+        place: &(impl Fn(&ColliderDesc, &T) -> Result<Placement> + Sync),
+        pending: &mut Vec<Vec<Placement>>,
+    ) -> Result<()> {
+        let threads = self.threads.count();
+        if threads <= 1 || updates.len() < 2 * UPDATES_PER_SHARE {
+            if pending.is_empty() {
+                pending.push(Vec::new());
+            }
+            return self.derive_share(updates, place, &mut pending[0]);
+        }
+        let per_share = updates
+            .len()
+            .div_ceil(threads * UPDATE_SHARES_PER_THREAD)
+            .max(UPDATES_PER_SHARE);
+        let parts: Vec<_> = updates.chunks(per_share).collect();
+        if pending.len() < parts.len() {
+            pending.resize_with(parts.len(), Vec::new);
+        }
+        let mut results: Vec<Result<()>> = vec![Ok(()); parts.len()];
+        let shares: Vec<_> = parts
+            .into_iter()
+            .zip(pending.iter_mut())
+            .zip(results.iter_mut())
+            .collect();
+        self.threads.for_each_share(shares, |((part, out), result)| {
+            *result = self.derive_share(part, place, out);
+        });
+        results.into_iter().collect()
+    }
+
+    /// [`World::derive_batch`] for one share: its placements into `out`,
+    /// stopping at the first error.
+    fn derive_share<T>(
         &self,
         updates: &[(ColliderKey, T)],
         place: &impl Fn(&ColliderDesc, &T) -> Result<Placement>,
-        pending: &mut Vec<Placement>,
+        out: &mut Vec<Placement>,
     ) -> Result<()> {
-        pending
-            .try_reserve(updates.len())
+        out.try_reserve(updates.len())
             .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
                 let collider = self.colliders.get(*key).ok_or(Error::StaleHandle)?;
-                pending.push(place(&collider.desc, value)?);
+                out.push(place(&collider.desc, value)?);
             }
         }
         Ok(())
@@ -793,35 +819,14 @@ impl World {
         if segments.len() != hits.len() {
             return Err(Error::InvalidArgument("one hit slot per segment is needed"));
         }
-        let shares = segments.len().div_ceil(BATCH_CHUNK);
-        match self.threads {
-            #[cfg(feature = "parallel")]
-            Threads::Rayon if shares > 1 => {
-                use rayon::prelude::*;
-                // Checked on all cores too, all before any hit is written.
-                segments
-                    .par_chunks(BATCH_CHUNK)
-                    .try_for_each(|chunk| chunk.iter().try_for_each(check_segment))?;
-                hits.par_chunks_mut(BATCH_CHUNK)
-                    .zip(segments.par_chunks(BATCH_CHUNK))
-                    .for_each(|(out, segs)| self.cast_each(segs, filter, out));
-                return Ok(());
-            }
-            Threads::Count(n) if shares > 1 => {
-                let n = match n {
-                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                    n => n,
-                };
-                if n > 1 {
-                    segments.iter().try_for_each(check_segment)?;
-                    self.cast_on_scoped_threads(segments, filter, hits, n.min(shares));
-                    return Ok(());
-                }
-            }
-            _ => {}
-        }
         segments.iter().try_for_each(check_segment)?;
-        self.cast_each(segments, filter, hits);
+        if segments.len() <= BATCH_CHUNK || self.threads.count() <= 1 {
+            self.cast_each(segments, filter, hits);
+        } else {
+            let shares: Vec<_> = hits.chunks_mut(BATCH_CHUNK).zip(segments.chunks(BATCH_CHUNK)).collect();
+            self.threads
+                .for_each_share(shares, |(out, segs)| self.cast_each(segs, filter, out));
+        }
         Ok(())
     }
 
@@ -830,51 +835,6 @@ impl World {
         for (hit, segment) in hits.iter_mut().zip(segments) {
             *hit = self.closest_hit(segment, filter);
         }
-    }
-
-    /// [`World::cast_each`] in `threads` contiguous shares: the first on the
-    /// calling thread, each other on a scoped thread joined before this
-    /// returns (a share whose thread cannot be spawned runs on the calling
-    /// thread).
-    fn cast_on_scoped_threads(
-        &self,
-        segments: &[Segment],
-        filter: &QueryFilter,
-        hits: &mut [Option<Hit>],
-        threads: usize,
-    ) {
-        let per_thread = segments.len().div_ceil(threads);
-        // Each share in a slot that either its thread or, if the thread
-        // cannot be spawned, the calling thread takes it from.
-        let shares: Vec<BatchShare> = hits
-            .chunks_mut(per_thread)
-            .zip(segments.chunks(per_thread))
-            .map(|share| std::sync::Mutex::new(Some(share)))
-            .collect();
-        let run = |slot: &BatchShare| {
-            let share = slot.lock().map(|mut share| share.take());
-            if let Ok(Some((out, segs))) = share {
-                self.cast_each(segs, filter, out);
-            }
-        };
-        std::thread::scope(|scope| {
-            let mut spawned = Vec::new();
-            for slot in &shares[1..] {
-                match std::thread::Builder::new().spawn_scoped(scope, move || run(slot)) {
-                    Ok(handle) => spawned.push(handle),
-                    Err(_) => run(slot),
-                }
-            }
-            run(&shares[0]);
-            // Joined one by one (pthread_join), so each share's writes are
-            // ordered before the return for any observer, race detectors
-            // included.
-            for handle in spawned {
-                if let Err(panic) = handle.join() {
-                    std::panic::resume_unwind(panic);
-                }
-            }
-        });
     }
 
     /// Calls `f` for every collider `filter` accepts whose world shape
@@ -1185,7 +1145,7 @@ impl World {
     /// ```
     pub fn contact_manifolds(&mut self, out: &mut Vec<(Pair, ContactManifold)>) {
         out.clear();
-        let pairs = self.pair_cache.update(&self.bvh, &self.colliders);
+        let pairs = self.pair_cache.update(&self.bvh, &self.colliders, self.threads);
         for pair in pairs {
             let (a, b) = (&self.colliders[pair.a], &self.colliders[pair.b]);
             a.world_shape()
@@ -1243,10 +1203,12 @@ impl World {
     /// The same pairs as [`World::test_pairwise`], in the same order, found
     /// with the broad phase's tree, incrementally: the last call's pairs are
     /// kept but for colliders changed since, whose pairs are found by one
-    /// tree query each. Valid until the next mutation. The fastest finder,
-    /// from frame to frame.
+    /// tree query each (or, when many changed, by walking the tree against
+    /// itself). Valid until the next mutation. The fastest finder, from
+    /// frame to frame. A large search is shared among the world's threads
+    /// ([`World::set_threads`]).
     pub fn pairs(&mut self) -> &[Pair] {
-        self.pair_cache.update(&self.bvh, &self.colliders)
+        self.pair_cache.update(&self.bvh, &self.colliders, self.threads)
     }
 
     /// Finds the current pairs and reports which began and which ended
@@ -1267,7 +1229,7 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn pair_events(&mut self) -> PairEvents<'_> {
-        let current = self.pair_cache.update(&self.bvh, &self.colliders);
+        let current = self.pair_cache.update(&self.bvh, &self.colliders, self.threads);
         events::diff(&self.previous_pairs, current, &mut self.began, &mut self.ended);
         self.previous_pairs.clear();
         self.previous_pairs.extend_from_slice(current);
@@ -1298,7 +1260,11 @@ impl World {
             + self.pair_cache.memory_bytes()
             + (self.pairs.capacity() + self.previous_pairs.capacity() + self.began.capacity() + self.ended.capacity())
                 * core::mem::size_of::<Pair>()
-            + self.pending.capacity() * core::mem::size_of::<Placement>()
+            + self
+                .pending
+                .iter()
+                .map(|share| share.capacity() * core::mem::size_of::<Placement>())
+                .sum::<usize>()
             + (self.free_versions.capacity() + self.free_slots.capacity()) * core::mem::size_of::<u32>()
     }
 

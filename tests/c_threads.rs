@@ -75,6 +75,18 @@ fn assert_every_answer_matched(output: &str, rounds: u64) {
             batch.num::<i32>("threads")
         );
     }
+    let shared = lines_of_kind(output, "shared");
+    let settings: Vec<i32> = shared.iter().map(|b| b.num("threads")).collect();
+    assert_eq!(settings, [1, 2, 3, 0], "a shared run per thread setting");
+    for run in &shared {
+        let threads = run.num::<i32>("threads");
+        assert_eq!(run.num::<u64>("mismatches"), 0, "pairs with {threads} threads");
+        assert!(run.num::<u64>("first") > 1000, "{threads} threads: a world with pairs");
+        assert!(
+            run.num::<u64>("moved") > 1000,
+            "{threads} threads: pairs after the moves"
+        );
+    }
     let summary = the_line(output, "summary");
     assert_eq!(summary.num::<u64>("threads"), THREADS);
     assert_eq!(summary.num::<u64>("rounds"), rounds);

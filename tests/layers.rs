@@ -2,7 +2,7 @@
 //! names a module of the file's own layer or of one below it:
 //!
 //! ```text
-//! math, error, prefetch, visit ← bvh ← shape ← query ← collider ← broad ← world, character, debug_draw ← ffi
+//! math, error, prefetch, threads, visit ← bvh ← shape ← query ← collider ← broad ← world, character, debug_draw ← ffi
 //! ```
 //!
 //! `bvh` is a tree over any payload (the world's colliders, a mesh's
@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The layer of a top-level module of `src/`.
 fn layer(module: &str) -> Option<usize> {
     Some(match module {
-        "math" | "error" | "prefetch" | "visit" => 0,
+        "math" | "error" | "prefetch" | "threads" | "visit" => 0,
         "bvh" => 1,
         "shape" => 2,
         "query" => 3,

@@ -75,6 +75,8 @@ typedef struct {
 static PhysWorld *build(const PhysAabb *boxes, size_t n, PhysCollider *colliders) {
     PhysWorld *world = NULL;
     check(phys_world_create(&world), "phys_world_create");
+    /* One thread, as the Rust path: the rows measure the boundary. */
+    check(phys_world_set_thread_count(world, 1), "phys_world_set_thread_count");
     check(phys_add_boxes(world, boxes, NULL, n, colliders), "phys_add_boxes");
     return world;
 }

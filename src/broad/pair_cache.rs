@@ -17,6 +17,7 @@ use crate::broad::{overlapping_pair, Proxy};
 use crate::bvh::Bvh;
 use crate::collider::{Collider, ColliderKey};
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
+use crate::threads::Threads;
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
 /// tree once per changed leaf; above, it walks the tree against itself.
@@ -24,6 +25,23 @@ use crate::prefetch::{for_each_fetching_ahead, prefetch};
 /// above a changed leaf, which is most of the tree once a tenth of the
 /// leaves moved at random.
 const QUERY_SHARE: usize = 3;
+
+/// With more than one thread, a pair update is cut into this many shares
+/// per thread, handed out one at a time, so that shares of uneven cost
+/// (a crowded corner of the tree beside an empty one) still keep every
+/// thread busy.
+const SHARES_PER_THREAD: usize = 4;
+
+/// The fewest changed leaves a pair update must query before the queries
+/// are shared among threads (each share then has at least a quarter of
+/// them): a query costs 0.1–0.4 µs, and waking or spawning a thread tens
+/// of microseconds, so below about a millisecond of work the threads gain
+/// nothing.
+const PARALLEL_QUERIES: usize = 2048;
+
+/// The fewest leaves a tree must have before the walk of it against itself
+/// is shared among threads (about 70 ns a leaf; see [`PARALLEL_QUERIES`]).
+const PARALLEL_WALK_LEAVES: usize = 16_384;
 
 /// Whether `proxy` is flagged in `changed` (proxies past its end never were).
 #[inline]
@@ -46,9 +64,10 @@ pub struct PairCache {
     /// The pairs, sorted, with their leaves' proxies alongside.
     pairs: Vec<Pair>,
     proxies: Vec<(u32, u32)>,
-    /// Reused buffer for the pairs of leaves whose boxes in the tree
-    /// overlap, found by this call before their leaves are read.
-    candidates: Vec<(u32, u32)>,
+    /// Reused buffers of each share of the work (one without threads).
+    shares: Vec<Share>,
+    /// Reused buffer for the node pairs the walk is shared out by.
+    roots: Vec<(u32, u32)>,
     /// Reused buffers for the pairs found by this call (with their leaves'
     /// proxies), and for their sorted order.
     fresh: Vec<(Pair, u32, u32)>,
@@ -65,7 +84,8 @@ impl PairCache {
             + self.dirty.capacity()
             + self.pairs.capacity() * size_of::<Pair>()
             + self.proxies.capacity() * 8
-            + self.candidates.capacity() * 8
+            + self.shares.iter().map(Share::memory_bytes).sum::<usize>()
+            + self.roots.capacity() * 8
             + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
             + self.fresh_order.memory_bytes()
     }
@@ -89,16 +109,37 @@ impl PairCache {
 
     /// Every overlapping pair whose filters interact, `(a, b)` with `a < b`
     /// by key, sorted: the set of
-    /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
-    pub fn update(&mut self, bvh: &Bvh<Proxy>, colliders: &SlotMap<ColliderKey, Collider>) -> &[Pair] {
+    /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair). The
+    /// search for the changed leaves' pairs is shared among `threads`
+    /// (each share finds its candidates and reads their leaves); the sort
+    /// and the merge into the kept pairs run on the calling thread. The
+    /// answer is the same whatever the threads.
+    pub fn update(
+        &mut self,
+        bvh: &Bvh<Proxy>,
+        colliders: &SlotMap<ColliderKey, Collider>,
+        threads: Threads,
+    ) -> &[Pair] {
         let changed = &self.changed;
         let is_changed = |proxy: u32| is_flagged(changed, proxy);
+        let by_query = self.changed_list.len() * QUERY_SHARE < bvh.len();
+        let worth_sharing = if by_query {
+            self.changed_list.len() >= PARALLEL_QUERIES
+        } else {
+            bvh.len() >= PARALLEL_WALK_LEAVES
+        };
+        let threads = if worth_sharing { threads } else { Threads::CallingThread };
+        let wanted = match threads.count() {
+            1 => 1,
+            n => n * SHARES_PER_THREAD,
+        };
+        for share in &mut self.shares {
+            share.candidates.clear();
+        }
         // First the candidates, pairs of leaves whose boxes in the tree
         // overlap, at least one changed, found from the nodes alone; then
         // their leaves, read in one loop that fetches ahead.
-        self.candidates.clear();
-        let candidates = &mut self.candidates;
-        if self.changed_list.len() * QUERY_SHARE < bvh.len() {
+        if by_query {
             // Few changed: one tree query per changed leaf (Box2D's move
             // buffer), in tree order so that consecutive queries share
             // their path's nodes. A pair of two changed leaves is taken
@@ -106,22 +147,45 @@ impl PairCache {
             radix_sort::sort_by_u64_key(&mut self.changed_list, &mut self.changed_scratch, |&proxy| {
                 u64::from(bvh.leaf(proxy).node())
             });
-            for &pa in self.changed_list.iter().filter(|&&proxy| bvh.is_live(proxy)) {
-                let la = bvh.leaf(pa);
-                bvh.query_proxies(&la.aabb, la.data.filter.mask, |pb| {
-                    if pb != pa && !(is_changed(pb) && pb < pa) {
-                        candidates.push((pa, pb));
-                    }
-                    ControlFlow::Continue(())
-                });
-            }
+            let per_share = self.changed_list.len().div_ceil(wanted).max(PARALLEL_QUERIES / 4);
+            let parts: Vec<&[u32]> = self.changed_list.chunks(per_share).collect();
+            share_out(&mut self.shares, parts, threads, |share, part| {
+                for &pa in part.iter().filter(|&&proxy| bvh.is_live(proxy)) {
+                    let la = bvh.leaf(pa);
+                    bvh.query_proxies(&la.aabb, la.data.filter.mask, |pb| {
+                        if pb != pa && !(is_changed(pb) && pb < pa) {
+                            share.candidates.push((pa, pb));
+                        }
+                        ControlFlow::Continue(())
+                    });
+                }
+                resolve_candidates(bvh, colliders, &share.candidates, &mut share.fresh);
+            });
         } else {
             // Many changed: the tree against itself, entering only subtrees
-            // with a changed leaf.
+            // with a changed leaf, shared out by the node pairs it starts
+            // from (the leaf pairs met on the way to them go to the first
+            // share).
             bvh.mark_dirty(&self.changed_list, &mut self.dirty);
-            bvh.overlapping_pairs(&self.dirty, is_changed, |pa, pb| candidates.push((pa, pb)));
+            if self.shares.is_empty() {
+                self.shares.push(Share::default());
+            }
+            let first = &mut self.shares[0].candidates;
+            bvh.overlapping_pair_roots(wanted, &self.dirty, is_changed, &mut self.roots, |pa, pb| {
+                first.push((pa, pb));
+            });
+            let dirty = &self.dirty;
+            let mut parts: Vec<&[(u32, u32)]> = self.roots.chunks(self.roots.len().div_ceil(wanted).max(1)).collect();
+            if parts.is_empty() {
+                // No node pair left: the first share still has its leaf pairs to read.
+                parts.push(&[]);
+            }
+            share_out(&mut self.shares, parts, threads, |share, part| {
+                bvh.overlapping_pairs_below(part, dirty, is_changed, |pa, pb| share.candidates.push((pa, pb)));
+                resolve_candidates(bvh, colliders, &share.candidates, &mut share.fresh);
+            });
         }
-        resolve_candidates(bvh, colliders, &self.candidates, &mut self.fresh);
+        gather_fresh(&mut self.shares, &mut self.fresh);
         let order = radix_sort::sorted_order(&self.fresh, &mut self.fresh_order, |f| f.0.order_key());
         merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, order);
 
@@ -130,6 +194,58 @@ impl PairCache {
         }
         self.changed_list.clear();
         &self.pairs
+    }
+}
+
+/// One share of a pair update's search: its candidates (pairs of leaves
+/// whose boxes in the tree overlap) and the pairs found among them.
+#[derive(Debug, Default, Clone)]
+struct Share {
+    candidates: Vec<(u32, u32)>,
+    fresh: Vec<(Pair, u32, u32)>,
+}
+
+impl Share {
+    fn memory_bytes(&self) -> usize {
+        self.candidates.capacity() * 8 + self.fresh.capacity() * core::mem::size_of::<(Pair, u32, u32)>()
+    }
+}
+
+/// Runs `job` on each part with a share of its own (`shares` grown to
+/// the parts' count; a share's candidates are kept, its fresh pairs
+/// replaced), spread over `threads`.
+fn share_out<P: Send>(shares: &mut Vec<Share>, parts: Vec<P>, threads: Threads, job: impl Fn(&mut Share, P) + Sync) {
+    if shares.len() < parts.len() {
+        shares.resize_with(parts.len(), Share::default);
+    }
+    for share in shares.iter_mut() {
+        share.fresh.clear();
+    }
+    let work: Vec<(&mut Share, P)> = shares.iter_mut().zip(parts).collect();
+    threads.for_each_share(work, |(share, part)| {
+        // The job works on its own copy of the share's two vectors: the
+        // shares lie side by side, and vectors growing in place from two
+        // threads would write their lengths to one cache line.
+        let mut own = core::mem::take(share);
+        job(&mut own, part);
+        *share = own;
+    });
+}
+
+/// The shares' fresh pairs, in share order, into `fresh` (when only the
+/// first share found any, its buffer is swapped in, not copied).
+fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<(Pair, u32, u32)>) {
+    match shares {
+        [] => fresh.clear(),
+        [first, rest @ ..] if rest.iter().all(|share| share.fresh.is_empty()) => {
+            core::mem::swap(&mut first.fresh, fresh);
+        }
+        _ => {
+            fresh.clear();
+            for share in shares.iter() {
+                fresh.extend_from_slice(&share.fresh);
+            }
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::math::Aabb;
 
-use super::node::{overlap_matrix, self_overlap_matrix, slots, Node};
+use super::node::{overlap_matrix, self_overlap_matrix, slots};
 use super::query::RegionVisitor;
 use super::{is_leaf, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
@@ -49,10 +49,79 @@ impl<T: LeafData> Bvh<T> {
     /// the leaves of the pairs afterwards, in a loop that can fetch several
     /// at once, where reading them here stalled the walk on each pair's two
     /// leaves in turn.
-    pub fn overlapping_pairs(&self, dirty: &[bool], changed: impl Fn(u32) -> bool, mut visit: impl FnMut(u32, u32)) {
+    ///
+    /// The walk in two parts, for sharing it among threads: the node pairs
+    /// of `roots` (from [`Bvh::overlapping_pair_roots`]) are independent,
+    /// and each covers its own part of the walk.
+    pub fn overlapping_pairs_below(
+        &self,
+        roots: &[(u32, u32)],
+        dirty: &[bool],
+        changed: impl Fn(u32) -> bool,
+        mut visit: impl FnMut(u32, u32),
+    ) {
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        for &root in roots {
+            stack.push(root);
+            while let Some(pair) = stack.pop() {
+                self.pair_step(pair, dirty, &changed, false, &mut |next| stack.push(next), &mut visit);
+            }
+        }
+    }
+
+    /// The first part of [`Bvh::overlapping_pairs_below`]'s walk: from the
+    /// root against itself, node pairs are taken breadth first until at
+    /// least `wanted` wait (or none is left), and those are `roots`
+    /// (cleared first); the leaf pairs met on the way go to `visit`. A leaf
+    /// met against a subtree is left for later too, as a root of its own
+    /// (the leaf, `LEAF_BIT` set, and the subtree's node): a large box high
+    /// in the tree can reach most of it. With `wanted` = 1, `roots` is the
+    /// root against itself.
+    pub fn overlapping_pair_roots(
+        &self,
+        wanted: usize,
+        dirty: &[bool],
+        changed: impl Fn(u32) -> bool,
+        roots: &mut Vec<(u32, u32)>,
+        mut visit: impl FnMut(u32, u32),
+    ) {
+        roots.clear();
         if self.root == NULL_NODE || !dirty[self.root as usize] {
             return;
         }
+        let mut queue = std::collections::VecDeque::from([(self.root, self.root)]);
+        while queue.len() + roots.len() < wanted {
+            let Some(pair) = queue.pop_front() else {
+                break;
+            };
+            let mut push = |next: (u32, u32)| {
+                if is_leaf(next.0) {
+                    roots.push(next);
+                } else {
+                    queue.push_back(next);
+                }
+            };
+            self.pair_step(pair, dirty, &changed, true, &mut push, &mut visit);
+        }
+        roots.extend(queue);
+    }
+
+    /// One step of the walk. A node pair (`(a, a)` for a node against
+    /// itself, else two distinct inner nodes whose boxes overlap): its
+    /// overlapping children with a live side (a changed leaf, or a dirty
+    /// node) are met: two leaves are visited, a leaf is walked against a
+    /// subtree (or, with `defer_leaves`, handed to `push` as `(leaf,
+    /// node)`), two inner nodes are handed to `push`. A leaf and a node:
+    /// the leaf, with its box in its node, walked against the subtree.
+    fn pair_step(
+        &self,
+        (a, b): (u32, u32),
+        dirty: &[bool],
+        changed: &impl Fn(u32) -> bool,
+        defer_leaves: bool,
+        push: &mut impl FnMut((u32, u32)),
+        visit: &mut impl FnMut(u32, u32),
+    ) {
         let live = |child: u32| -> bool {
             if is_leaf(child) {
                 changed(child & !LEAF_BIT)
@@ -60,43 +129,38 @@ impl<T: LeafData> Bvh<T> {
                 dirty[child as usize]
             }
         };
-        // Two overlapping children, slot `i` of `na` and slot `j` of `nb`,
-        // either of them live.
-        let mut meet = |stack: &mut Vec<(u32, u32)>, na: &Node, i: usize, nb: &Node, j: usize| {
-            let (a, b) = (na.children[i], nb.children[j]);
-            match (is_leaf(a), is_leaf(b)) {
-                (true, true) => visit(a & !LEAF_BIT, b & !LEAF_BIT),
-                (true, false) => {
-                    self.leaf_against_subtree(a, &na.slot_box(i), b, &live, &mut visit);
+        if is_leaf(a) {
+            let leaf = &self.leaves[(a & !LEAF_BIT) as usize];
+            let leaf_box = self.nodes[leaf.node as usize].slot_box(leaf.slot as usize);
+            self.leaf_against_subtree(a, &leaf_box, b, &live, visit);
+            return;
+        }
+        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        let hits = if a == b {
+            for i in slots(na.occupied()) {
+                let ci = na.children[i];
+                if !is_leaf(ci) && dirty[ci as usize] {
+                    push((ci, ci));
                 }
-                (false, true) => {
-                    self.leaf_against_subtree(b, &nb.slot_box(j), a, &live, &mut visit);
-                }
-                (false, false) => stack.push((a, b)),
             }
+            // Each pair of distinct children once.
+            self_overlap_matrix(na)
+        } else {
+            overlap_matrix(na, nb)
         };
-        // Pairs of inner nodes still to test: (a, a) for a node against
-        // itself, else two distinct nodes whose boxes overlap.
-        let mut stack: Vec<(u32, u32)> = vec![(self.root, self.root)];
-        while let Some((a, b)) = stack.pop() {
-            let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-            let hits = if a == b {
-                for i in slots(na.occupied()) {
-                    let ci = na.children[i];
-                    if !is_leaf(ci) && dirty[ci as usize] {
-                        stack.push((ci, ci));
-                    }
-                }
-                // Each pair of distinct children once.
-                self_overlap_matrix(na)
-            } else {
-                overlap_matrix(na, nb)
-            };
-            for bit in slots(hits) {
-                let (i, j) = (bit / 4, bit % 4);
-                if live(na.children[i]) || live(nb.children[j]) {
-                    meet(&mut stack, na, i, nb, j);
-                }
+        for bit in slots(hits) {
+            let (i, j) = (bit / 4, bit % 4);
+            let (ca, cb) = (na.children[i], nb.children[j]);
+            if !(live(ca) || live(cb)) {
+                continue;
+            }
+            match (is_leaf(ca), is_leaf(cb)) {
+                (true, true) => visit(ca & !LEAF_BIT, cb & !LEAF_BIT),
+                (true, false) if defer_leaves => push((ca, cb)),
+                (false, true) if defer_leaves => push((cb, ca)),
+                (true, false) => self.leaf_against_subtree(ca, &na.slot_box(i), cb, &live, visit),
+                (false, true) => self.leaf_against_subtree(cb, &nb.slot_box(j), ca, &live, visit),
+                (false, false) => push((ca, cb)),
             }
         }
     }

@@ -988,14 +988,19 @@ pub(crate) fn add_batch<R>(
     })
 }
 
-/// Chooses the threads `world`'s batch calls (`phys_segment_cast_batch`)
-/// run on: 1, the calling thread alone (for engines that split batches over
-/// their own job system); n > 1, the calling thread and n − 1 threads
-/// started for the call; 0 (a new world's setting), one thread per core
-/// likewise. Every thread collide starts is joined before the call that
-/// started it returns, so none is left behind, and the answers are the same
-/// whatever the setting. A batch of at most 256 segments always runs on the
-/// calling thread.
+/// Chooses the threads `world`'s batch work runs on (`phys_segment_cast_batch`,
+/// the pair search of `phys_find_pairs`, `phys_update_pair_events` and
+/// `phys_world_contact_manifolds`, and the placements of
+/// `phys_set_transforms` and `phys_set_shapes`): 1, the calling thread
+/// alone (for engines that split batches over their own job system);
+/// n > 1, the calling thread and n − 1 threads started for the call; 0 (a
+/// new world's setting), one thread per core likewise. Every thread
+/// collide starts is joined before the call that started it returns, so
+/// none is left behind, and the answers are the same whatever the
+/// setting. Work too small to gain from threads (a batch of at most 256
+/// segments, fewer than 4,096 updates, a pair search that queries fewer
+/// than 2,048 moved colliders or walks a tree of fewer than 16,384) runs on
+/// the calling thread.
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h.

@@ -78,7 +78,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use collide::math::Vec3;
-use collide::{Aabb, ColliderDesc, ColliderKey, Pair, QueryFilter, Segment, Shape, Transform, World};
+use collide::{Aabb, ColliderDesc, ColliderKey, Pair, QueryFilter, Segment, Shape, Threads, Transform, World};
 use parry3d::bounding_volume::Aabb as ParryAabb;
 use parry3d::math::Vector as ParryVector;
 use parry3d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
@@ -525,6 +525,8 @@ fn translate(r: &mut Record, d: [f32; 3]) {
 /// `keys[id]`.
 fn collide_world(boxes: &[Record]) -> (World, Vec<ColliderKey>) {
     let mut world = World::new();
+    // Every row but `cast-batch` is single-threaded on both sides.
+    world.set_threads(Threads::CallingThread);
     let keys = world
         .extend(boxes.iter().map(|b| ColliderDesc::new(Shape::Aabb(collide_aabb(b)))))
         .expect("valid boxes");
@@ -707,7 +709,10 @@ fn bench_frames_shapes(scene: &Scene, runs: usize, finder: PairFinder) -> [Outco
 /// the first thousand segments warms both implementations up and estimates
 /// how long the runs will take; a long estimate prints a hint to limit them.
 fn bench_cast(scene: &Scene, workload: Workload, segments: &[Record], runs: usize) -> [Outcome; 2] {
-    let (world, keys) = collide_world(&scene.boxes);
+    let (mut world, keys) = collide_world(&scene.boxes);
+    if workload == Workload::CastBatch {
+        world.set_threads(Threads::Rayon);
+    }
     let ids = ids_by_key(&keys);
     let collide_segments: Vec<Segment> = segments
         .iter()

@@ -1,0 +1,166 @@
+//! [`Threads`]: where a world's batch work runs, and the one way that work
+//! is shared out over them ([`Threads::for_each_share`]).
+
+use std::sync::Mutex;
+
+/// The threads a world's batch work runs on: batch casts
+/// ([`World::segment_cast_batch`](crate::World::segment_cast_batch)), pair
+/// finding ([`World::pairs`](crate::World::pairs)) and batch updates
+/// ([`World::set_transforms`](crate::World::set_transforms),
+/// [`World::set_shapes`](crate::World::set_shapes)). The answers are the
+/// same whatever the setting; only where the work runs changes. Engines
+/// with their own job system choose [`Threads::CallingThread`].
+///
+/// ```
+/// use collide::{Threads, World};
+/// let mut world = World::new();
+/// world.set_threads(Threads::Count(2));
+/// assert_eq!(world.threads(), Threads::Count(2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threads {
+    /// On the calling thread alone.
+    CallingThread,
+    /// On `n` threads: the calling thread and `n − 1` threads spawned for
+    /// the call (scoped) and joined before it returns, so none outlives it.
+    /// `Count(0)` means one per core (`std::thread::available_parallelism`);
+    /// `Count(1)` is the calling thread alone.
+    Count(usize),
+    /// On rayon's global pool, whose threads live until the process ends:
+    /// the default with the `parallel` feature.
+    #[cfg(feature = "parallel")]
+    Rayon,
+}
+
+impl Default for Threads {
+    /// [`Threads::Rayon`] with the `parallel` feature, else
+    /// [`Threads::CallingThread`].
+    fn default() -> Self {
+        #[cfg(feature = "parallel")]
+        return Threads::Rayon;
+        #[cfg(not(feature = "parallel"))]
+        return Threads::CallingThread;
+    }
+}
+
+impl Threads {
+    /// How many threads the setting runs work on (1: the calling thread
+    /// alone).
+    ///
+    /// ```
+    /// use collide::Threads;
+    /// assert_eq!(Threads::CallingThread.count(), 1);
+    /// assert_eq!(Threads::Count(3).count(), 3);
+    /// assert!(Threads::Count(0).count() >= 1);
+    /// ```
+    #[must_use]
+    pub fn count(self) -> usize {
+        match self {
+            Threads::CallingThread => 1,
+            Threads::Count(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Threads::Count(n) => n,
+            #[cfg(feature = "parallel")]
+            Threads::Rayon => rayon::current_num_threads(),
+        }
+    }
+
+    /// Runs `job` once on each share, spread over the threads, and returns
+    /// once every share is done (a job's panic resumes on the calling
+    /// thread). The shares are dealt out in turn, share `i` to thread
+    /// `i mod count()`, the calling thread first, so neighbouring shares of
+    /// similar cost go to different threads; each thread runs its own in
+    /// order. The helpers are rayon jobs or scoped threads. Each group of
+    /// shares waits in a slot of its own that only its thread takes it from
+    /// (or, for a thread that could not be spawned, the calling thread), so
+    /// no two threads ever touch the same data but through the start and
+    /// join of a thread (race detectors that do not model futex-based locks
+    /// see every access ordered). With one thread, or one share, everything
+    /// runs on the calling thread in order and no helper starts.
+    pub(crate) fn for_each_share<S: Send>(self, shares: Vec<S>, job: impl Fn(S) + Sync) {
+        let threads = self.count().min(shares.len());
+        if threads <= 1 {
+            shares.into_iter().for_each(job);
+            return;
+        }
+        let mut groups: Vec<Vec<S>> = (0..threads).map(|_| Vec::new()).collect();
+        for (i, share) in shares.into_iter().enumerate() {
+            groups[i % threads].push(share);
+        }
+        let slots: Vec<Mutex<Option<Vec<S>>>> = groups.into_iter().map(|group| Mutex::new(Some(group))).collect();
+        let run = |slot: &Mutex<Option<Vec<S>>>| {
+            // A poisoned slot held a job that panicked; that panic reaches
+            // the caller.
+            if let Ok(Some(group)) = slot.lock().map(|mut group| group.take()) {
+                group.into_iter().for_each(&job);
+            }
+        };
+        let (mine, theirs) = slots.split_at(1);
+        match self {
+            #[cfg(feature = "parallel")]
+            Threads::Rayon => rayon::in_place_scope(|scope| {
+                for slot in theirs {
+                    scope.spawn(|_| run(slot));
+                }
+                run(&mine[0]);
+            }),
+            _ => std::thread::scope(|scope| {
+                let (mut spawned, mut orphans) = (Vec::new(), Vec::new());
+                for slot in theirs {
+                    match std::thread::Builder::new().spawn_scoped(scope, || run(slot)) {
+                        Ok(handle) => spawned.push(handle),
+                        Err(_) => orphans.push(slot),
+                    }
+                }
+                run(&mine[0]);
+                orphans.into_iter().for_each(run);
+                // Joined one by one (pthread_join), so each share's writes
+                // are ordered before the return for any observer, race
+                // detectors included.
+                for handle in spawned {
+                    if let Err(panic) = handle.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn every_share_runs_once_whatever_the_threads() {
+        let mut settings = vec![
+            Threads::CallingThread,
+            Threads::Count(0),
+            Threads::Count(1),
+            Threads::Count(3),
+        ];
+        #[cfg(feature = "parallel")]
+        settings.push(Threads::Rayon);
+        for threads in settings {
+            for count in [0, 1, 2, 7, 100] {
+                let mut out = vec![0usize; count];
+                let calls = AtomicUsize::new(0);
+                let shares: Vec<_> = out.iter_mut().enumerate().collect();
+                threads.for_each_share(shares, |(i, slot)| {
+                    *slot = i + 1;
+                    calls.fetch_add(1, Ordering::Relaxed);
+                });
+                assert_eq!(calls.into_inner(), count, "{threads:?}");
+                assert!(out.iter().enumerate().all(|(i, &v)| v == i + 1), "{threads:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_jobs_panic_reaches_the_caller() {
+        let result = std::panic::catch_unwind(|| {
+            Threads::Count(2).for_each_share((0..8).collect(), |i: i32| assert!(i != 5, "share 5"));
+        });
+        assert!(result.is_err());
+    }
+}
