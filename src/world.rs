@@ -529,36 +529,74 @@ impl World {
     /// [`World::set_shapes`], and each single update as a batch of one):
     /// every collider's new placement (transform, world shape, bounds) is
     /// derived by `place` from its description as it is and the update's
-    /// value, and validated, into a buffer the world keeps; only then does
-    /// each collider take its placement and `apply` its value to its
-    /// description. `place` reads the fields an update of its kind leaves
-    /// alone, so a key given twice ends with its last update, as one call
-    /// per update would. Only the placements wait in the buffer, 144 bytes
-    /// each where a whole collider is 240; no description is copied.
+    /// value, and validated ([`World::derive_one`]), into a buffer the world
+    /// keeps; only then does each collider take its placement and `apply`
+    /// its value to its description ([`World::apply_one`]). `place` reads
+    /// the fields an update of its kind leaves alone, so a key given twice
+    /// ends with its last update, as one call per update would. Only the
+    /// placements wait in the buffer, 144 bytes each where a whole collider
+    /// is 240; no description is copied. A batch of one needs no buffer.
     fn update_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
         place: impl Fn(&ColliderDesc, &T) -> Result<Placement> + Sync,
         apply: impl Fn(&mut ColliderDesc, &T),
     ) -> Result<()> {
-        // `pending`'s buffers are empty between calls.
+        if let [(key, value)] = updates {
+            let placement = self.derive_one(*key, value, &place)?;
+            self.apply_one(*key, value, placement, &apply);
+            return Ok(());
+        }
+        // `pending`'s buffers are empty between calls; taken out (and put
+        // back) so that the placements can be read while colliders change.
         let mut pending = core::mem::take(&mut self.pending);
         let derived = self.derive_batch(updates, &place, &mut pending);
         if derived.is_ok() {
-            let placements = pending.iter_mut().flat_map(|share| share.drain(..));
-            for (i, ((key, value), placement)) in updates.iter().zip(placements).enumerate() {
-                if i % UPDATE_BLOCK == 0 {
-                    self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
+            // The shares' placements are the updates' in order.
+            let mut next = updates.iter().enumerate();
+            for share in &mut pending {
+                for (placement, (i, (key, value))) in share.drain(..).zip(&mut next) {
+                    if i % UPDATE_BLOCK == 0 {
+                        self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
+                    }
+                    self.apply_one(*key, value, placement, &apply);
                 }
-                let collider = &mut self.colliders[*key];
-                apply(&mut collider.desc, value);
-                collider.set_placement(placement);
-                follow(&mut self.bvh, &mut self.pair_cache, collider, *key);
             }
         }
-        pending.iter_mut().for_each(Vec::clear);
+        for share in &mut pending {
+            share.clear();
+        }
         self.pending = pending;
         derived
+    }
+
+    /// The placement one update gives the collider `key`.
+    #[inline]
+    fn derive_one<T>(
+        &self,
+        key: ColliderKey,
+        value: &T,
+        place: &impl Fn(&ColliderDesc, &T) -> Result<Placement>,
+    ) -> Result<Placement> {
+        let collider = self.colliders.get(key).ok_or(Error::StaleHandle)?;
+        place(&collider.desc, value)
+    }
+
+    /// Applies one derived update to the live collider `key`: its value to
+    /// the description, its placement, and the tree and pair cache after
+    /// it.
+    #[inline]
+    fn apply_one<T>(
+        &mut self,
+        key: ColliderKey,
+        value: &T,
+        placement: Placement,
+        apply: &impl Fn(&mut ColliderDesc, &T),
+    ) {
+        let collider = &mut self.colliders[key];
+        apply(&mut collider.desc, value);
+        collider.set_placement(placement);
+        follow(&mut self.bvh, &mut self.pair_cache, collider, key);
     }
 
     /// Derives the placements `updates` make, in order, into `pending`'s
@@ -611,8 +649,7 @@ impl World {
         for block in updates.chunks(UPDATE_BLOCK) {
             self.prefetch_block(block, 0);
             for (key, value) in block {
-                let collider = self.colliders.get(*key).ok_or(Error::StaleHandle)?;
-                out.push(place(&collider.desc, value)?);
+                out.push(self.derive_one(*key, value, place)?);
             }
         }
         Ok(())
