@@ -925,3 +925,33 @@ fn visitors_that_break_stop_the_pair_finders_and_the_region_query() {
         .unwrap();
     assert_eq!(seen, 1);
 }
+
+/// The pair cache is sized by the pairs, not by the first search: after a
+/// frame that moves a few colliders, the buffers the first call filled with
+/// every pair are released, and the pairs still equal brute force.
+#[test]
+fn a_first_searchs_buffers_are_released_by_the_next_frame() {
+    let mut world = World::new();
+    let mut rng = seeded(0x5EED_CAFE);
+    let mut random = move || rng.random::<f32>();
+    let keys: Vec<ColliderKey> = (0..6_000)
+        .map(|_| {
+            let min = Vec3::new(random(), random(), random()) * 40.0;
+            let size = Vec3::new(random(), random(), random()) * 4.0;
+            world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + size)))).unwrap()
+        })
+        .collect();
+    let first = world.pairs().len();
+    assert!(first > 10_000, "a dense scene: {first} pairs");
+    let after_first = world.memory_bytes();
+    for &key in keys.iter().step_by(500) {
+        world.set_transform(key, Transform::from_translation(Vec3::X)).unwrap();
+    }
+    let reference = pairwise(&world);
+    assert_eq!(world.pairs(), reference.as_slice());
+    let after_frame = world.memory_bytes();
+    assert!(
+        after_frame + 16 * first < after_first,
+        "{after_first} bytes after the first call, {after_frame} after a frame, {first} pairs"
+    );
+}

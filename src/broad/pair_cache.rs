@@ -13,7 +13,7 @@ use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use core::ops::ControlFlow;
 
-use crate::broad::{overlapping_pair, Proxy};
+use crate::broad::{overlapping_pair, trim_scratch, Proxy};
 use crate::bvh::Bvh;
 use crate::collider::{Collider, ColliderKey};
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
@@ -193,6 +193,20 @@ impl PairCache {
             self.changed[proxy as usize] = false;
         }
         self.changed_list.clear();
+        // The pair set stays; the search's buffers keep room for about what
+        // this call needed (the pair cache is sized by its pairs, not by a
+        // first call's search).
+        let used = self.fresh.len();
+        trim_scratch(&mut self.fresh, used);
+        self.fresh_order.trim(used);
+        for share in &mut self.shares {
+            let candidates = share.candidates.len();
+            trim_scratch(&mut share.candidates, candidates);
+            // A share's fresh buffer may hold the last call's pairs
+            // (swapped out of `fresh`); they are not needed.
+            share.fresh.clear();
+            trim_scratch(&mut share.fresh, used);
+        }
         &self.pairs
     }
 }

@@ -25,6 +25,13 @@ impl OrderScratch {
     pub fn memory_bytes(&self) -> usize {
         (self.records.capacity() + self.records_scratch.capacity()) * core::mem::size_of::<(u64, u32)>()
     }
+
+    /// [`trim_scratch`](super::trim_scratch) on both buffers, after a sort
+    /// of `used` items.
+    pub fn trim(&mut self, used: usize) {
+        super::trim_scratch(&mut self.records, used);
+        super::trim_scratch(&mut self.records_scratch, used);
+    }
 }
 
 /// The reused buffers of [`sort_by_u64_key`]: those of the order, and the

@@ -884,26 +884,26 @@ fn load_or_generate(options: &Options, name: &str) -> Result<Scene, String> {
 
 /// `--memory`: one Markdown table row of collide's bytes per collider
 /// ([`World::memory_bytes`] over the collider count) on `scene`, after the
-/// level load, after a first [`World::pairs`], after a first
-/// [`World::pairs_sweep_and_prune`] too, and after the first frame's moves
-/// (one [`World::set_transform`] per moved collider, as in `frames`) and
-/// pairs.
+/// level load, after a first [`World::pairs`], after the first frame's
+/// moves (one [`World::set_transform`] per moved collider, as in `frames`)
+/// and pairs (the running world), and after a first
+/// [`World::pairs_sweep_and_prune`] too.
 fn memory_row(scene: &Scene) -> String {
     let (mut world, keys) = collide_world(&scene.boxes);
     let per_collider = |world: &World| world.memory_bytes() as f64 / keys.len() as f64;
     let loaded = per_collider(&world);
     world.pairs();
     let paired = per_collider(&world);
-    world.pairs_sweep_and_prune();
-    let swept = per_collider(&world);
     for &(id, d) in scene.frames.first().into_iter().flatten() {
         let moved = Transform::from_translation(Vec3::from(d));
         world.set_transform(keys[id as usize], moved).expect("a live collider");
     }
     world.pairs();
-    let moved = per_collider(&world);
+    let running = per_collider(&world);
+    world.pairs_sweep_and_prune();
+    let swept = per_collider(&world);
     format!(
-        "| {} | {loaded:.0} B | {paired:.0} B | {swept:.0} B | {moved:.0} B |",
+        "| {} | {loaded:.0} B | {paired:.0} B | {running:.0} B | {swept:.0} B |",
         scene.name
     )
 }
@@ -929,7 +929,7 @@ fn main() -> ExitCode {
     };
     if options.memory {
         println!("scenes {source}; collide's World::memory_bytes() / colliders (capacities)\n");
-        println!("| scene | after `extend` | after `pairs()` | after `pairs_sweep_and_prune()` too | after one frame's `set_transform`s and `pairs()` |");
+        println!("| scene | after `extend` | after `pairs()` | after one frame's `set_transform`s and `pairs()` | after `pairs_sweep_and_prune()` too |");
         println!("| --- | --- | --- | --- | --- |");
         for name in &options.scenes {
             match load_or_generate(&options, name) {
