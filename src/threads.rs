@@ -1,6 +1,7 @@
 //! [`Threads`]: where a world's batch work runs, and the one way that work
 //! is shared out over them ([`Threads::for_each_share`]).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The threads a world's batch work runs on: batch casts
@@ -66,53 +67,46 @@ impl Threads {
 
     /// Runs `job` once on each share, spread over the threads, and returns
     /// once every share is done (a job's panic resumes on the calling
-    /// thread). The shares are dealt out in turn, share `i` to thread
-    /// `i mod count()`, the calling thread first, so neighbouring shares of
-    /// similar cost go to different threads; each thread runs its own in
-    /// order. The helpers are rayon jobs or scoped threads. Each group of
-    /// shares waits in a slot of its own that only its thread takes it from
-    /// (or, for a thread that could not be spawned, the calling thread), so
-    /// no two threads ever touch the same data but through the start and
-    /// join of a thread (race detectors that do not model futex-based locks
-    /// see every access ordered). With one thread, or one share, everything
-    /// runs on the calling thread in order and no helper starts.
+    /// thread). The calling thread works too, beside `count() − 1` helpers
+    /// (rayon jobs, or scoped threads); each takes the next share, in order,
+    /// until none is left, so shares of uneven cost, or a core busy with
+    /// other work, still leave no thread idle while shares wait. Each share
+    /// waits in a slot of its own, which only the thread that drew its
+    /// number takes it from: no two threads touch the same data but the
+    /// counter the numbers are drawn from, and the start and join of a
+    /// thread. With one thread, or one share, everything runs on the
+    /// calling thread in order and no helper starts.
     pub(crate) fn for_each_share<S: Send>(self, shares: Vec<S>, job: impl Fn(S) + Sync) {
         let threads = self.count().min(shares.len());
         if threads <= 1 {
             shares.into_iter().for_each(job);
             return;
         }
-        let mut groups: Vec<Vec<S>> = (0..threads).map(|_| Vec::new()).collect();
-        for (i, share) in shares.into_iter().enumerate() {
-            groups[i % threads].push(share);
-        }
-        let slots: Vec<Mutex<Option<Vec<S>>>> = groups.into_iter().map(|group| Mutex::new(Some(group))).collect();
-        let run = |slot: &Mutex<Option<Vec<S>>>| {
-            // A poisoned slot held a job that panicked; that panic reaches
-            // the caller.
-            if let Ok(Some(group)) = slot.lock().map(|mut group| group.take()) {
-                group.into_iter().for_each(&job);
+        let slots: Vec<Mutex<Option<S>>> = shares.into_iter().map(|share| Mutex::new(Some(share))).collect();
+        let next = AtomicUsize::new(0);
+        let work = || {
+            while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
+                // A poisoned slot held a job that panicked; that panic
+                // reaches the caller.
+                if let Ok(Some(share)) = slot.lock().map(|mut share| share.take()) {
+                    job(share);
+                }
             }
         };
-        let (mine, theirs) = slots.split_at(1);
         match self {
             #[cfg(feature = "parallel")]
             Threads::Rayon => rayon::in_place_scope(|scope| {
-                for slot in theirs {
-                    scope.spawn(|_| run(slot));
+                for _ in 1..threads {
+                    scope.spawn(|_| work());
                 }
-                run(&mine[0]);
+                work();
             }),
             _ => std::thread::scope(|scope| {
-                let (mut spawned, mut orphans) = (Vec::new(), Vec::new());
-                for slot in theirs {
-                    match std::thread::Builder::new().spawn_scoped(scope, || run(slot)) {
-                        Ok(handle) => spawned.push(handle),
-                        Err(_) => orphans.push(slot),
-                    }
-                }
-                run(&mine[0]);
-                orphans.into_iter().for_each(run);
+                // A thread that cannot be spawned leaves its part to the others.
+                let spawned: Vec<_> = (1..threads)
+                    .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                    .collect();
+                work();
                 // Joined one by one (pthread_join), so each share's writes
                 // are ordered before the return for any observer, race
                 // detectors included.

@@ -938,7 +938,9 @@ fn a_first_searchs_buffers_are_released_by_the_next_frame() {
         .map(|_| {
             let min = Vec3::new(random(), random(), random()) * 40.0;
             let size = Vec3::new(random(), random(), random()) * 4.0;
-            world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + size)))).unwrap()
+            world
+                .add(ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + size))))
+                .unwrap()
         })
         .collect();
     let first = world.pairs().len();
