@@ -67,19 +67,26 @@ impl Threads {
 
     /// Runs `job` once on each share, spread over the threads, and returns
     /// once every share is done (a job's panic resumes on the calling
-    /// thread). The calling thread works too, beside `count() − 1` helpers
-    /// (rayon jobs, or scoped threads); each takes the next share, in order,
-    /// until none is left, so shares of uneven cost, or a core busy with
-    /// other work, still leave no thread idle while shares wait. Each share
-    /// waits in a slot of its own, which only the thread that drew its
-    /// number takes it from: no two threads touch the same data but the
-    /// counter the numbers are drawn from, and the start and join of a
-    /// thread. With one thread, or one share, everything runs on the
-    /// calling thread in order and no helper starts.
+    /// thread). Each thread takes the next share, in order, until none is
+    /// left, so shares of uneven cost, or a core busy with other work, leave
+    /// no thread idle while shares wait. On rayon's pool the shares are
+    /// rayon's jobs, one each, stolen by the pool's threads while the
+    /// calling thread waits; on [`Threads::Count`] the calling thread works
+    /// beside `n − 1` scoped threads, each share waiting in a slot of its
+    /// own which only the thread that drew its number from a shared counter
+    /// takes it from (no two threads touch the same data but the counter,
+    /// and the start and join of a thread). With one thread, or one share,
+    /// everything runs on the calling thread in order and nothing starts.
     pub(crate) fn for_each_share<S: Send>(self, shares: Vec<S>, job: impl Fn(S) + Sync) {
         let threads = self.count().min(shares.len());
         if threads <= 1 {
             shares.into_iter().for_each(job);
+            return;
+        }
+        #[cfg(feature = "parallel")]
+        if self == Threads::Rayon {
+            use rayon::prelude::*;
+            shares.into_par_iter().with_max_len(1).for_each(&job);
             return;
         }
         let slots: Vec<Mutex<Option<S>>> = shares.into_iter().map(|share| Mutex::new(Some(share))).collect();
@@ -93,30 +100,21 @@ impl Threads {
                 }
             }
         };
-        match self {
-            #[cfg(feature = "parallel")]
-            Threads::Rayon => rayon::in_place_scope(|scope| {
-                for _ in 1..threads {
-                    scope.spawn(|_| work());
+        std::thread::scope(|scope| {
+            // A thread that cannot be spawned leaves its part to the others.
+            let spawned: Vec<_> = (1..threads)
+                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                .collect();
+            work();
+            // Joined one by one (pthread_join), so each share's writes are
+            // ordered before the return for any observer, race detectors
+            // included.
+            for handle in spawned {
+                if let Err(panic) = handle.join() {
+                    std::panic::resume_unwind(panic);
                 }
-                work();
-            }),
-            _ => std::thread::scope(|scope| {
-                // A thread that cannot be spawned leaves its part to the others.
-                let spawned: Vec<_> = (1..threads)
-                    .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-                    .collect();
-                work();
-                // Joined one by one (pthread_join), so each share's writes
-                // are ordered before the return for any observer, race
-                // detectors included.
-                for handle in spawned {
-                    if let Err(panic) = handle.join() {
-                        std::panic::resume_unwind(panic);
-                    }
-                }
-            }),
-        }
+            }
+        });
     }
 }
 

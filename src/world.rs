@@ -856,14 +856,20 @@ impl World {
         if segments.len() != hits.len() {
             return Err(Error::InvalidArgument("one hit slot per segment is needed"));
         }
-        segments.iter().try_for_each(check_segment)?;
         if segments.len() <= BATCH_CHUNK || self.threads.count() <= 1 {
+            segments.iter().try_for_each(check_segment)?;
             self.cast_each(segments, filter, hits);
-        } else {
-            let shares: Vec<_> = hits.chunks_mut(BATCH_CHUNK).zip(segments.chunks(BATCH_CHUNK)).collect();
-            self.threads
-                .for_each_share(shares, |(out, segs)| self.cast_each(segs, filter, out));
+            return Ok(());
         }
+        // Checked on the threads too, all before any hit is written.
+        let mut checks: Vec<Result<()>> = vec![Ok(()); segments.len().div_ceil(BATCH_CHUNK)];
+        let shares: Vec<_> = segments.chunks(BATCH_CHUNK).zip(&mut checks).collect();
+        self.threads
+            .for_each_share(shares, |(segs, check)| *check = segs.iter().try_for_each(check_segment));
+        checks.into_iter().collect::<Result<()>>()?;
+        let shares: Vec<_> = hits.chunks_mut(BATCH_CHUNK).zip(segments.chunks(BATCH_CHUNK)).collect();
+        self.threads
+            .for_each_share(shares, |(out, segs)| self.cast_each(segs, filter, out));
         Ok(())
     }
 
