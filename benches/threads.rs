@@ -1,6 +1,7 @@
 //! Scaling over cores: the world's batch work on the calling thread alone
-//! against the same work on every core ([`Threads::CallingThread`] against
-//! [`Threads::Rayon`], the default), interleaved run by run.
+//! against the same work on every core, by scoped threads
+//! ([`Threads::Count`]`(0)`) and by rayon's pool ([`Threads::Rayon`], the
+//! default), interleaved run by run.
 //!
 //! ```text
 //! cargo bench --bench threads -- [--scene NAME]... [--runs N] [--million]
@@ -17,8 +18,8 @@
 //! - `cast-batch`: [`World::segment_cast_batch`] of the bullets (per
 //!   segment).
 //!
-//! The ratio is the one-thread time over the all-core time (2 on two
-//! cores is perfect scaling). Both settings must give the same pairs and
+//! Each ratio is the one-thread time over the all-core time (2 on two
+//! cores is perfect scaling). Every setting must give the same pairs and
 //! hits: a disagreement prints `MISMATCH` and fails the run.
 
 #[path = "scenes.rs"]
@@ -31,8 +32,8 @@ use std::time::{Duration, Instant};
 use collide::math::Vec3;
 use collide::{Aabb, ColliderDesc, ColliderKey, QueryFilter, Segment, Shape, Threads, Transform, World};
 
-/// The two settings compared: one thread, then all cores.
-const SETTINGS: [Threads; 2] = [Threads::CallingThread, Threads::Rayon];
+/// The settings compared: one thread, then all cores two ways.
+const SETTINGS: [Threads; 3] = [Threads::CallingThread, Threads::Count(0), Threads::Rayon];
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort_unstable();
@@ -106,6 +107,9 @@ struct Times {
     /// Pair counts after the first call and after each frame; hits.
     answers: Vec<u64>,
 }
+
+/// One workload's timings in [`Times`].
+type Field = fn(&Times) -> &[Duration];
 
 /// One run of every workload with `threads`.
 fn run(scene: &scenes::Scene, threads: Threads, times: &mut Times) {
@@ -186,42 +190,43 @@ fn main() -> ExitCode {
         scenes_to_run.push(million());
     }
     println!(
-        "{} cores; 1 thread against all ({} rayon threads), median of {runs}",
+        "{} cores; 1 thread against all ({} scoped threads; {} rayon threads), median of {runs}",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Threads::Count(0).count(),
         Threads::Rayon.count()
     );
     println!(
-        "{:<13} {:<11} {:>12} {:>12} {:>6}",
-        "scene", "workload", "1 thread", "all cores", "ratio"
+        "{:<13} {:<11} {:>12} {:>12} {:>6} {:>12} {:>6}",
+        "scene", "workload", "1 thread", "scoped", "ratio", "rayon", "ratio"
     );
     let mut ok = true;
     for scene in &scenes_to_run {
-        let mut times: [Times; 2] = Default::default();
+        let mut times: [Times; 3] = Default::default();
         for _ in 0..runs {
             for (setting, t) in SETTINGS.iter().zip(times.iter_mut()) {
                 run(scene, *setting, t);
             }
         }
-        let [one_thread, all_cores] = &times;
-        let rows = [
-            ("pairs", &one_thread.pairs, &all_cores.pairs, 1e3, "ms"),
-            ("update", &one_thread.update, &all_cores.update, 1e3, "ms"),
-            ("frame", &one_thread.frame, &all_cores.frame, 1e3, "ms"),
-            ("cast-batch", &one_thread.cast, &all_cores.cast, 1e9, "ns"),
+        let rows: [(&str, Field, f64, &str); 4] = [
+            ("pairs", |t| &t.pairs, 1e3, "ms"),
+            ("update", |t| &t.update, 1e3, "ms"),
+            ("frame", |t| &t.frame, 1e3, "ms"),
+            ("cast-batch", |t| &t.cast, 1e9, "ns"),
         ];
-        for (label, one, all, scale, unit) in rows {
-            let one = median(one.clone()).as_secs_f64();
-            let all = median(all.clone()).as_secs_f64();
+        for (label, field, scale, unit) in rows {
+            let [one, scoped, rayon] = times.each_ref().map(|t| median(field(t).to_vec()).as_secs_f64());
             println!(
-                "{:<13} {:<11} {:>9.3} {unit} {:>9.3} {unit} {:>6.2}",
+                "{:<13} {:<11} {:>9.3} {unit} {:>9.3} {unit} {:>6.2} {:>9.3} {unit} {:>6.2}",
                 scene.name,
                 label,
                 one * scale,
-                all * scale,
-                one / all
+                scoped * scale,
+                one / scoped,
+                rayon * scale,
+                one / rayon
             );
         }
-        if times[0].answers != times[1].answers {
+        if times.iter().any(|t| t.answers != times[0].answers) {
             println!("{:<13} MISMATCH: the settings' pairs or hits differ", scene.name);
             ok = false;
         }

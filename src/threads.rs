@@ -2,7 +2,7 @@
 //! is shared out over them ([`Threads::for_each_share`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// The threads a world's batch work runs on: batch casts
 /// ([`World::segment_cast_batch`](crate::World::segment_cast_batch)), pair
@@ -44,6 +44,14 @@ impl Default for Threads {
     }
 }
 
+/// `std::thread::available_parallelism`, asked once per process: it reads
+/// the scheduler's affinity and the cgroup's quota from the system, tens of
+/// microseconds a call, where a world asks before every batch.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 impl Threads {
     /// How many threads the setting runs work on (1: the calling thread
     /// alone).
@@ -58,7 +66,7 @@ impl Threads {
     pub fn count(self) -> usize {
         match self {
             Threads::CallingThread => 1,
-            Threads::Count(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Threads::Count(0) => cores(),
             Threads::Count(n) => n,
             #[cfg(feature = "parallel")]
             Threads::Rayon => rayon::current_num_threads(),
