@@ -55,18 +55,10 @@ fn million() -> scenes::Scene {
     let mut v = |lo: f64, hi: f64| rng.uniform(lo, hi) as f32;
     let boxes: Vec<scenes::Record> = (0..1_000_000)
         .map(|_| {
-            let (c, h) = (
-                [v(0.0, 800.0), v(0.0, 800.0), v(0.0, 800.0)],
-                [v(0.25, 1.5), v(0.25, 1.5), v(0.25, 1.5)],
-            );
-            [
-                c[0] - h[0],
-                c[1] - h[1],
-                c[2] - h[2],
-                c[0] + h[0],
-                c[1] + h[1],
-                c[2] + h[2],
-            ]
+            let c = Vec3::new(v(0.0, 800.0), v(0.0, 800.0), v(0.0, 800.0));
+            let h = Vec3::new(v(0.25, 1.5), v(0.25, 1.5), v(0.25, 1.5));
+            let (min, max) = (c - h, c + h);
+            [min.x, min.y, min.z, max.x, max.y, max.z]
         })
         .collect();
     let bullets = (0..2_000)
