@@ -914,7 +914,9 @@ public:
         detail::check(phys_world_max_colliders(world_, &count), "phys_world_max_colliders");
         return count;
     }
-    // 1: the calling thread alone; n: n threads per batch call; 0: one per core.
+    // The threads of the batch work (batch casts, the pair search, batch
+    // updates' placements): 1, the calling thread alone; n, n threads per
+    // call, joined before it returns; 0, one per core (the default).
     void set_thread_count(std::uint32_t threads) {
         detail::check(phys_world_set_thread_count(world_, threads), "phys_world_set_thread_count");
     }
