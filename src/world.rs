@@ -618,7 +618,7 @@ impl World {
         }
         let per_share = updates
             .len()
-            .div_ceil(threads * UPDATE_SHARES_PER_THREAD)
+            .div_ceil(threads.saturating_mul(UPDATE_SHARES_PER_THREAD))
             .max(UPDATES_PER_SHARE);
         let parts: Vec<_> = updates.chunks(per_share).collect();
         if pending.len() < parts.len() {

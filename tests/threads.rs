@@ -198,3 +198,35 @@ fn a_shared_batch_update_with_an_error_changes_nothing() {
         );
     }
 }
+
+/// A thread count far beyond the machine's (any `usize`) still gives the
+/// single-threaded answers, with no more threads than the work has shares.
+#[test]
+fn an_absurd_thread_count_gives_the_same_answers() {
+    let mut rng = seeded(0xC0FF_EE00);
+    let descs: Vec<ColliderDesc> = (0..COLLIDERS).map(|i| random_desc(&mut rng, i)).collect();
+    let mut reference = World::new();
+    reference.set_threads(Threads::CallingThread);
+    let mut absurd = World::new();
+    absurd.set_threads(Threads::Count(usize::MAX));
+    let keys = reference.extend(descs.iter().cloned()).expect("valid colliders");
+    assert_eq!(absurd.extend(descs.iter().cloned()).expect("valid colliders"), keys);
+    assert_eq!(absurd.pairs(), reference.pairs());
+    let moves: Vec<(ColliderKey, Transform)> = keys
+        .iter()
+        .step_by(3)
+        .map(|&k| (k, Transform::from_translation(rng.vec(-1.0, 1.0))))
+        .collect();
+    for world in [&mut reference, &mut absurd] {
+        world.set_transforms(&moves).expect("valid moves");
+    }
+    assert_eq!(absurd.pairs(), reference.pairs());
+    assert_eq!(absurd.state_hash(), reference.state_hash());
+    // Emptied: the walk of an empty tree.
+    for world in [&mut reference, &mut absurd] {
+        for &key in &keys {
+            world.remove(key).expect("live");
+        }
+        assert!(world.pairs().is_empty());
+    }
+}

@@ -43,6 +43,9 @@ const PARALLEL_QUERIES: usize = 2048;
 /// is shared among threads (about 70 ns a leaf; see [`PARALLEL_QUERIES`]).
 const PARALLEL_WALK_LEAVES: usize = 16_384;
 
+/// A shared walk has at most one share per this many leaves of the tree.
+const LEAVES_PER_WALK_SHARE: usize = 1024;
+
 /// Whether `proxy` is flagged in `changed` (proxies past its end never were).
 #[inline]
 fn is_flagged(changed: &[bool], proxy: u32) -> bool {
@@ -131,7 +134,7 @@ impl PairCache {
         let threads = if worth_sharing { threads } else { Threads::CallingThread };
         let wanted = match threads.count() {
             1 => 1,
-            n => n * SHARES_PER_THREAD,
+            n => n.saturating_mul(SHARES_PER_THREAD),
         };
         for share in &mut self.shares {
             share.candidates.clear();
@@ -171,6 +174,9 @@ impl PairCache {
                 self.shares.push(Share::default());
             }
             let first = &mut self.shares[0].candidates;
+            // Never more shares than the work is worth, whatever the thread
+            // count asked for.
+            let wanted = wanted.min(bvh.len().div_ceil(LEAVES_PER_WALK_SHARE)).max(1);
             bvh.overlapping_pair_roots(wanted, &self.dirty, is_changed, &mut self.roots, |pa, pb| {
                 first.push((pa, pb));
             });
