@@ -101,8 +101,9 @@ impl Threads {
         let next = AtomicUsize::new(0);
         let work = || {
             while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
-                // A poisoned slot held a job that panicked; that panic
-                // reaches the caller.
+                // Only the thread that drew `slot`'s number locks it (the
+                // mutex makes the slots shareable without unsafe code), and
+                // the job runs after the lock is released.
                 if let Ok(Some(share)) = slot.lock().map(|mut share| share.take()) {
                     job(share);
                 }

@@ -631,7 +631,12 @@ impl World {
             .zip(results.iter_mut())
             .collect();
         self.threads.for_each_share(shares, |((part, out), result)| {
-            *result = self.derive_share(part, place, out);
+            // Into a buffer of the job's own, put back after: the shares'
+            // buffers lie side by side, and growing them in place from
+            // several threads would write their lengths to one cache line.
+            let mut own = core::mem::take(out);
+            *result = self.derive_share(part, place, &mut own);
+            *out = own;
         });
         results.into_iter().collect()
     }

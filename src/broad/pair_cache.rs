@@ -33,8 +33,8 @@ const QUERY_SHARE: usize = 3;
 const SHARES_PER_THREAD: usize = 4;
 
 /// The fewest changed leaves a pair update must query before the queries
-/// are shared among threads (each share then has at least a quarter of
-/// them): a query costs 0.1–0.4 µs, and waking or spawning a thread tens
+/// are shared among threads (in runs of a quarter of them or more, but the
+/// last run): a query costs 0.1–0.4 µs, and waking or spawning a thread tens
 /// of microseconds, so below about a millisecond of work the threads gain
 /// nothing.
 const PARALLEL_QUERIES: usize = 2048;
@@ -208,10 +208,11 @@ impl PairCache {
         for share in &mut self.shares {
             let candidates = share.candidates.len();
             trim_scratch(&mut share.candidates, candidates);
-            // A share's fresh buffer may hold the last call's pairs
-            // (swapped out of `fresh`); they are not needed.
+            // What the share found (or, swapped out of `fresh`, what the
+            // last call found): not needed, but a measure of its use.
+            let found = share.fresh.len();
             share.fresh.clear();
-            trim_scratch(&mut share.fresh, used);
+            trim_scratch(&mut share.fresh, found);
         }
         &self.pairs
     }
@@ -231,13 +232,14 @@ impl Share {
     }
 }
 
-/// Runs `job` on each part with a share of its own (`shares` grown to
+/// Runs `job` on each part with a share of its own (`shares` fitted to
 /// the parts' count; a share's candidates are kept, its fresh pairs
 /// replaced), spread over `threads`.
 fn share_out<P: Send>(shares: &mut Vec<Share>, parts: Vec<P>, threads: Threads, job: impl Fn(&mut Share, P) + Sync) {
-    if shares.len() < parts.len() {
-        shares.resize_with(parts.len(), Share::default);
-    }
+    // As many shares as parts (at least the first, which may hold leaf
+    // pairs already): a share left over from a call with more threads
+    // would keep its buffers.
+    shares.resize_with(parts.len().max(1), Share::default);
     for share in shares.iter_mut() {
         share.fresh.clear();
     }

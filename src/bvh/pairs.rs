@@ -43,8 +43,9 @@ impl<T: LeafData> Bvh<T> {
     /// without a changed leaf (per `dirty`, from [`Bvh::mark_dirty`]) are
     /// only entered to meet a dirty one, so a frame that moved few leaves
     /// visits little of the tree. Only pairs of inner nodes wait on the
-    /// stack: two overlapping leaves are visited at once, and a leaf against
-    /// a subtree is walked at once with the leaf's box from its node (parry's
+    /// stack (and the roots, which may be a leaf and a subtree): two
+    /// overlapping leaves are visited at once, and a leaf against a subtree
+    /// is walked at once with the leaf's box from its node (parry's
     /// `traverse_single_subtree`). No leaf record is read: the caller reads
     /// the leaves of the pairs afterwards, in a loop that can fetch several
     /// at once, where reading them here stalled the walk on each pair's two
