@@ -73,6 +73,12 @@ impl Threads {
         }
     }
 
+    /// Whether work shared on this setting starts its threads at each call
+    /// ([`Threads::Count`]; rayon's pool keeps its threads).
+    pub(crate) fn starts_threads_per_call(self) -> bool {
+        matches!(self, Threads::Count(_))
+    }
+
     /// Runs `job` once on each share, spread over the threads, and returns
     /// once every share is done (a job's panic resumes on the calling
     /// thread). Each thread takes the next share, in order, until none is
