@@ -339,6 +339,17 @@ impl Collider {
         &self.desc
     }
 
+    /// The collider's placement as it stands: what [`Placement::of`] gives
+    /// again for its description (its transform is validated already), for
+    /// an update that leaves shape, transform and rotation switch alone.
+    pub(crate) fn placement(&self) -> Placement {
+        Placement {
+            transform: self.desc.transform,
+            world_shape: self.world_shape.clone(),
+            aabb: self.aabb,
+        }
+    }
+
     /// Takes a placement derived ([`Placement::of`]) from this collider's
     /// description as it now is.
     pub(crate) fn set_placement(&mut self, placement: Placement) {

@@ -459,20 +459,16 @@ impl World {
     fn update(
         &mut self,
         key: ColliderKey,
-        place: impl Fn(&ColliderDesc) -> Result<Placement> + Sync,
+        place: impl Fn(&Collider) -> Result<Placement> + Sync,
         apply: impl Fn(&mut ColliderDesc),
     ) -> Result<()> {
-        self.update_batch(&[(key, ())], |desc, ()| place(desc), |desc, ()| apply(desc))
+        self.update_batch(&[(key, ())], |collider, ()| place(collider), |desc, ()| apply(desc))
     }
 
     /// Moves, rotates or scales a collider (the book's
     /// `BoxComponent::OnUpdateWorldTransform`).
     pub fn set_transform(&mut self, key: ColliderKey, transform: Transform) -> Result<()> {
-        self.update(
-            key,
-            |desc| Placement::of(&desc.shape, &transform, desc.should_rotate),
-            |_| {},
-        )
+        self.update(key, |c| Placement::of(c.shape(), &transform, c.should_rotate()), |_| {})
     }
 
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
@@ -506,7 +502,7 @@ impl World {
     pub fn set_transforms(&mut self, updates: &[(ColliderKey, Transform)]) -> Result<()> {
         self.update_batch(
             updates,
-            |desc, transform| Placement::of(&desc.shape, transform, desc.should_rotate),
+            |c, transform| Placement::of(c.shape(), transform, c.should_rotate()),
             |_, _| {},
         )
     }
@@ -517,9 +513,9 @@ impl World {
     pub fn set_shapes(&mut self, updates: &[(ColliderKey, Shape)]) -> Result<()> {
         self.update_batch(
             updates,
-            |desc, shape| {
+            |c, shape| {
                 shape.validate()?;
-                Placement::of(shape, &desc.transform, desc.should_rotate)
+                Placement::of(shape, c.transform(), c.should_rotate())
             },
             |desc, shape| desc.shape = shape.clone(),
         )
@@ -528,8 +524,9 @@ impl World {
     /// The batch behind every update ([`World::set_transforms`],
     /// [`World::set_shapes`], and each single update as a batch of one):
     /// every collider's new placement (transform, world shape, bounds) is
-    /// derived by `place` from its description as it is and the update's
-    /// value, and validated ([`World::derive_one`]), into a buffer the world
+    /// derived by `place` from the collider as it is and the update's value
+    /// (an update that changes no placement keeps the current one), and
+    /// validated ([`World::derive_one`]), into a buffer the world
     /// keeps; only then does each collider take its placement and `apply`
     /// its value to its description ([`World::apply_one`]). `place` reads
     /// the fields an update of its kind leaves alone, so a key given twice
@@ -539,7 +536,7 @@ impl World {
     fn update_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
-        place: impl Fn(&ColliderDesc, &T) -> Result<Placement> + Sync,
+        place: impl Fn(&Collider, &T) -> Result<Placement> + Sync,
         apply: impl Fn(&mut ColliderDesc, &T),
     ) -> Result<()> {
         if let [(key, value)] = updates {
@@ -576,10 +573,10 @@ impl World {
         &self,
         key: ColliderKey,
         value: &T,
-        place: &impl Fn(&ColliderDesc, &T) -> Result<Placement>,
+        place: &impl Fn(&Collider, &T) -> Result<Placement>,
     ) -> Result<Placement> {
         let collider = self.colliders.get(key).ok_or(Error::StaleHandle)?;
-        place(&collider.desc, value)
+        place(collider, value)
     }
 
     /// Applies one derived update to the live collider `key`: its value to
@@ -606,7 +603,7 @@ impl World {
     fn derive_batch<T: Sync>(
         &self,
         updates: &[(ColliderKey, T)],
-        place: &(impl Fn(&ColliderDesc, &T) -> Result<Placement> + Sync),
+        place: &(impl Fn(&Collider, &T) -> Result<Placement> + Sync),
         pending: &mut Vec<Vec<Placement>>,
     ) -> Result<()> {
         let threads = self.threads.count();
@@ -646,7 +643,7 @@ impl World {
     fn derive_share<T>(
         &self,
         updates: &[(ColliderKey, T)],
-        place: &impl Fn(&ColliderDesc, &T) -> Result<Placement>,
+        place: &impl Fn(&Collider, &T) -> Result<Placement>,
         out: &mut Vec<Placement>,
     ) -> Result<()> {
         out.try_reserve(updates.len())
@@ -664,12 +661,7 @@ impl World {
     /// `levels` deep above the leaves (the node holding each, its parent,
     /// …), from memory, each level for the whole block before the next (one
     /// depends on the other; within a level the loads are independent).
-    /// Nothing for a block of one.
     fn prefetch_block<T>(&self, block: &[(ColliderKey, T)], levels: usize) {
-        // A batch of one has no other loads to overlap with.
-        if block.len() < 2 {
-            return;
-        }
         let proxy = |key: ColliderKey| self.colliders.get(key).map(|c| c.proxy);
         for &(key, _) in block {
             if let Some(collider) = self.colliders.get(key) {
@@ -690,9 +682,9 @@ impl World {
     pub fn set_shape(&mut self, key: ColliderKey, shape: Shape) -> Result<()> {
         self.update(
             key,
-            |desc| {
+            |c| {
                 shape.validate()?;
-                Placement::of(&shape, &desc.transform, desc.should_rotate)
+                Placement::of(&shape, c.transform(), c.should_rotate())
             },
             |desc| desc.shape = shape.clone(),
         )
@@ -702,27 +694,19 @@ impl World {
     pub fn set_should_rotate(&mut self, key: ColliderKey, should_rotate: bool) -> Result<()> {
         self.update(
             key,
-            |desc| Placement::of(&desc.shape, &desc.transform, should_rotate),
+            |c| Placement::of(c.shape(), c.transform(), should_rotate),
             |desc| desc.should_rotate = should_rotate,
         )
     }
 
     /// Sets a collider's user-data word.
     pub fn set_user_data(&mut self, key: ColliderKey, user_data: u64) -> Result<()> {
-        self.update(
-            key,
-            |desc| Placement::of(&desc.shape, &desc.transform, desc.should_rotate),
-            |desc| desc.user_data = user_data,
-        )
+        self.update(key, |c| Ok(c.placement()), |desc| desc.user_data = user_data)
     }
 
     /// Sets a collider's category and mask.
     pub fn set_filter(&mut self, key: ColliderKey, filter: Filter) -> Result<()> {
-        self.update(
-            key,
-            |desc| Placement::of(&desc.shape, &desc.transform, desc.should_rotate),
-            |desc| desc.filter = filter,
-        )
+        self.update(key, |c| Ok(c.placement()), |desc| desc.filter = filter)
     }
 
     /// The closest collider hit by the closed segment `start + t·(end −

@@ -1735,3 +1735,37 @@ mod edges {
         check_pairs(&mut world);
     }
 }
+
+/// Changing a collider's user data or filter keeps its placement: the world
+/// shape of a rotated, scaled mesh and of a hull stay exactly what they
+/// were (the same shared data, not a new placement of the same shape).
+#[test]
+fn user_data_and_filter_changes_keep_the_placement() {
+    use collide::math::{Quat, Vec3};
+    use collide::{ColliderDesc, ConvexHull, Filter, Shape, Transform, TriangleMesh, World};
+    use std::sync::Arc;
+    let mesh = TriangleMesh::new(
+        vec![Vec3::ZERO, Vec3::X, Vec3::Z, Vec3::new(1.0, 0.5, 1.0)],
+        vec![[0, 1, 2], [1, 3, 2]],
+    )
+    .expect("a valid mesh");
+    let hull = ConvexHull::from_points(&[Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::Z]).expect("a valid hull");
+    let placed = Transform::new(Vec3::new(3.0, -2.0, 7.0), Quat::from_rotation_y(0.7), 2.5);
+    let mut world = World::new();
+    for shape in [Shape::Mesh(Arc::new(mesh)), Shape::Hull(Arc::new(hull))] {
+        let key = world
+            .add(ColliderDesc::new(shape).with_transform(placed))
+            .expect("a valid collider");
+        let before = world.get(key).expect("live").world_shape().clone();
+        world.set_user_data(key, 42).expect("live");
+        world.set_filter(key, Filter { category: 2, mask: 3 }).expect("live");
+        let after = world.get(key).expect("live");
+        assert_eq!((after.user_data(), after.filter().category), (42, 2));
+        assert_eq!(after.world_shape(), &before);
+        match (after.world_shape(), &before) {
+            (Shape::Mesh(a), Shape::Mesh(b)) => assert!(Arc::ptr_eq(a, b), "the same placed mesh"),
+            (Shape::Hull(a), Shape::Hull(b)) => assert!(Arc::ptr_eq(a, b), "the same placed hull"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
