@@ -45,6 +45,16 @@ pub struct Scene {
     pub frames: Vec<Vec<Move>>,
 }
 
+/// The boxes as collider descriptions for a [`collide::World`]: a box each
+/// at the identity transform, its user data its index (the collider id).
+pub fn collider_descs(boxes: &[Record]) -> impl Iterator<Item = collide::ColliderDesc> + '_ {
+    use collide::{math::Vec3, Aabb, ColliderDesc, Shape};
+    boxes.iter().enumerate().map(|(i, b)| {
+        let aabb = Aabb::new(Vec3::new(b[0], b[1], b[2]), Vec3::new(b[3], b[4], b[5]));
+        ColliderDesc::new(Shape::Aabb(aabb)).with_user_data(i as u64)
+    })
+}
+
 /// The SplitMix64 generator of `gen_scenes.py` (Steele, Lea, Flood 2014).
 #[derive(Debug, Clone)]
 pub struct SplitMix64 {

@@ -21,16 +21,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use collide::math::Vec3;
-use collide::{Aabb, ColliderDesc, Shape, World};
-
-/// The scene's boxes as collider descriptions, user data = index.
-fn descs(scene: &scenes::Scene) -> impl Iterator<Item = ColliderDesc> + '_ {
-    scene.boxes.iter().enumerate().map(|(i, b)| {
-        let aabb = Aabb::new(Vec3::new(b[0], b[1], b[2]), Vec3::new(b[3], b[4], b[5]));
-        ColliderDesc::new(Shape::Aabb(aabb)).with_user_data(i as u64)
-    })
-}
+use collide::World;
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort_unstable();
@@ -66,13 +57,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         };
         let mut world = World::new();
-        world.extend(descs(&scene)).expect("valid boxes");
+        world.extend(scenes::collider_descs(&scene.boxes)).expect("valid boxes");
         let mut bytes = Vec::new();
         let (mut extend, mut save, mut load, mut hash) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for _ in 0..runs {
             let start = Instant::now();
             let mut built = World::new();
-            built.extend(descs(&scene)).expect("valid boxes");
+            built.extend(scenes::collider_descs(&scene.boxes)).expect("valid boxes");
             extend.push(start.elapsed());
             black_box(built);
 
@@ -105,11 +96,13 @@ fn main() -> ExitCode {
     // and removed 2^20 times, loaded against the same world without them.
     let scene = scenes::generate("uniform-1k", false).expect("a known scene");
     let mut plain = World::new();
-    plain.extend(descs(&scene)).expect("valid boxes");
+    plain.extend(scenes::collider_descs(&scene.boxes)).expect("valid boxes");
     let mut churned = plain.clone();
     let reuses = 1u32 << 20;
     for _ in 0..reuses {
-        let key = churned.add(descs(&scene).next().expect("a box")).expect("room");
+        let key = churned
+            .add(scenes::collider_descs(&scene.boxes).next().expect("a box"))
+            .expect("room");
         churned.remove(key).expect("live");
     }
     let (mut plain_bytes, mut churned_bytes) = (Vec::new(), Vec::new());

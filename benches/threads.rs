@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use collide::math::Vec3;
-use collide::{Aabb, ColliderDesc, ColliderKey, QueryFilter, Segment, Shape, Threads, Transform, World};
+use collide::{ColliderKey, QueryFilter, Segment, Threads, Transform, World};
 
 /// The settings compared: one thread, then all cores two ways.
 const SETTINGS: [Threads; 3] = [Threads::CallingThread, Threads::Count(0), Threads::Rayon];
@@ -38,13 +38,6 @@ const SETTINGS: [Threads; 3] = [Threads::CallingThread, Threads::Count(0), Threa
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort_unstable();
     times[times.len() / 2]
-}
-
-fn descs(boxes: &[scenes::Record]) -> impl Iterator<Item = ColliderDesc> + '_ {
-    boxes.iter().enumerate().map(|(i, b)| {
-        let aabb = Aabb::new(Vec3::new(b[0], b[1], b[2]), Vec3::new(b[3], b[4], b[5]));
-        ColliderDesc::new(Shape::Aabb(aabb)).with_user_data(i as u64)
-    })
 }
 
 /// A million boxes of half-extent 0.25 to 1.5 in a cube 800 wide (the
@@ -107,7 +100,7 @@ type Field = fn(&Times) -> &[Duration];
 fn run(scene: &scenes::Scene, threads: Threads, times: &mut Times) {
     let mut world = World::new();
     world.set_threads(threads);
-    let keys: Vec<ColliderKey> = world.extend(descs(&scene.boxes)).expect("valid boxes");
+    let keys: Vec<ColliderKey> = world.extend(scenes::collider_descs(&scene.boxes)).expect("valid boxes");
     let start = Instant::now();
     let count = black_box(world.pairs()).len();
     times.pairs.push(start.elapsed());

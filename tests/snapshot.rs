@@ -30,14 +30,11 @@ mod scenes;
 fn churned_world(scene: &scenes::Scene, rng: &mut TestRng) -> World {
     let mut world = World::new();
     let keys = world
-        .extend(scene.boxes.iter().enumerate().map(|(i, b)| {
-            let aabb = Aabb::new(Vec3::new(b[0], b[1], b[2]), Vec3::new(b[3], b[4], b[5]));
-            ColliderDesc::new(Shape::Aabb(aabb))
-                .with_user_data(i as u64)
-                .with_filter(Filter {
-                    category: 1 << (i % 3),
-                    mask: u64::MAX,
-                })
+        .extend(scenes::collider_descs(&scene.boxes).enumerate().map(|(i, desc)| {
+            desc.with_filter(Filter {
+                category: 1 << (i % 3),
+                mask: u64::MAX,
+            })
         }))
         .unwrap();
     for (i, &key) in keys.iter().enumerate() {
