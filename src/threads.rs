@@ -45,8 +45,8 @@ impl Default for Threads {
 }
 
 /// `std::thread::available_parallelism`, asked once per process: it reads
-/// the scheduler's affinity and the cgroup's quota from the system, tens of
-/// microseconds a call, where a world asks before every batch.
+/// the scheduler's affinity and the cgroup's quota from the system, where a
+/// world asks before every batch.
 fn cores() -> usize {
     static CORES: OnceLock<usize> = OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

@@ -40,9 +40,9 @@ const UPDATE_BLOCK: usize = 64;
 
 /// The fewest updates worth a share of their own when a batch update's
 /// placements are derived on several threads ([`World::set_transforms`]);
-/// a smaller batch than two shares runs on the calling thread (a
-/// placement costs about 0.4 µs, waking or spawning a thread tens of
-/// microseconds).
+/// a smaller batch than two shares runs on the calling thread (its
+/// placements take less time than waking or spawning the threads;
+/// BENCHMARKS.md, "All cores").
 const UPDATES_PER_SHARE: usize = 2048;
 
 /// A large batch update is cut into this many shares per thread, handed
@@ -852,8 +852,8 @@ impl World {
         }
         // Every segment is checked before any hit is written: on the pool's
         // threads, whose jobs cost little, or on the calling thread where
-        // each call starts its threads (a few nanoseconds a segment, where
-        // starting the threads twice would cost tens of microseconds).
+        // each call starts its threads (a check is a few comparisons a
+        // segment; starting the threads a second time costs far more).
         if self.threads.starts_threads_per_call() {
             segments.iter().try_for_each(check_segment)?;
         } else {

@@ -34,13 +34,12 @@ const SHARES_PER_THREAD: usize = 4;
 
 /// The fewest changed leaves a pair update must query before the queries
 /// are shared among threads (in runs of a quarter of them or more, but the
-/// last run): a query costs 0.1–0.4 µs, and waking or spawning a thread tens
-/// of microseconds, so below about a millisecond of work the threads gain
-/// nothing.
+/// last run): below it the queries take less time than waking or spawning
+/// the threads (BENCHMARKS.md, "All cores").
 const PARALLEL_QUERIES: usize = 2048;
 
 /// The fewest leaves a tree must have before the walk of it against itself
-/// is shared among threads (about 70 ns a leaf; see [`PARALLEL_QUERIES`]).
+/// is shared among threads (see [`PARALLEL_QUERIES`]).
 const PARALLEL_WALK_LEAVES: usize = 16_384;
 
 /// A shared walk has at most one share per this many leaves of the tree.
