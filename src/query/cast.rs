@@ -13,6 +13,8 @@ use crate::math::{entry_face_normal, DVec3, Vec3};
 use crate::shape::segment::DSegment;
 use crate::shape::{Aabb, Capsule, ConvexHull, Obb, Plane, Segment, Sphere, Triangle};
 
+use super::watertight::WatertightSegment;
+
 /// Where a segment first meets a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CastHit {
@@ -479,48 +481,6 @@ impl Segment {
     /// ```
     #[must_use]
     pub fn cast_triangle(&self, triangle: &Triangle) -> Option<CastHit> {
-        let tri = triangle;
-        let p = self.start.as_dvec3();
-        let d = self.end.as_dvec3() - p;
-        let kz = d.abs().max_position();
-        let (kx, ky) = ((kz + 1) % 3, (kz + 2) % 3);
-        if !(d[kz] != 0.0) {
-            return None;
-        }
-        let (sx, sy) = (d[kx] / d[kz], d[ky] / d[kz]);
-        let project = |v: Vec3| {
-            let a = v.as_dvec3() - p;
-            ((a[kx] - sx * a[kz]) as f32 as f64, (a[ky] - sy * a[kz]) as f32 as f64)
-        };
-        let (a2, b2, c2) = (project(tri.a), project(tri.b), project(tri.c));
-        let edge = |p: (f64, f64), q: (f64, f64)| p.0 * q.1 - p.1 * q.0;
-        let (w_c, w_a, w_b) = (edge(a2, b2), edge(b2, c2), edge(c2, a2));
-        let negative = w_a < 0.0 || w_b < 0.0 || w_c < 0.0;
-        let positive = w_a > 0.0 || w_b > 0.0 || w_c > 0.0;
-        if negative == positive {
-            // Mixed signs (a miss), all zero (in the plane, or degenerate),
-            // or NaN.
-            return None;
-        }
-        let (a, b, c) = (tri.a.as_dvec3(), tri.b.as_dvec3(), tri.c.as_dvec3());
-        let n = (b - a).cross(c - a);
-        let approach = n.dot(d);
-        if !(approach != 0.0) {
-            return None;
-        }
-        let t = n.dot(a - p) / approach;
-        if !(0.0..=1.0).contains(&t) {
-            return None;
-        }
-        let n = n.normalize().as_vec3();
-        let normal = if approach > 0.0 { -n } else { n };
-        if !normal.is_finite() {
-            return None;
-        }
-        Some(CastHit {
-            t: t as f32,
-            normal,
-            sub_shape: 0,
-        })
+        WatertightSegment::new(self)?.cast(triangle)
     }
 }

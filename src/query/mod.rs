@@ -29,6 +29,7 @@ mod sat;
 mod shape_cast;
 mod sphere_search;
 mod surface;
+pub(crate) mod watertight;
 
 pub use cast::CastHit;
 pub use contact::{contact, Contact};

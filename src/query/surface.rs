@@ -10,6 +10,7 @@
 use core::ops::ControlFlow;
 
 use crate::math::Vec3;
+use crate::query::watertight::WatertightSegment;
 use crate::query::{CastHit, Contact, Distance, TimeOfImpact};
 use crate::shape::surface::TriangleSurface;
 use crate::shape::{Aabb, HeightField, Segment, Shape, TriangleMesh};
@@ -71,11 +72,12 @@ impl SurfaceRef<'_> {
 /// shortening the walk, [`Segment::cast_triangle`] (watertight) at the
 /// triangles.
 fn cast_segment_indexed(s: &impl TriangleSurface, segment: &Segment) -> Option<(usize, CastHit)> {
+    let prepared = WatertightSegment::new(segment)?;
     let mut best: Option<(usize, CastHit)> = None;
     s.for_each_triangle_along(segment.start, segment.end, |i, triangle| {
         let hit = CastHit {
             sub_shape: i as u32,
-            ..segment.cast_triangle(&triangle)?
+            ..prepared.cast(&triangle)?
         };
         if best.is_none_or(|(j, b)| hit.t < b.t || (hit.t == b.t && i < j)) {
             best = Some((i, hit));
