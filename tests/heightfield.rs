@@ -155,6 +155,86 @@ fn segment_casts_match_the_same_surface_as_a_mesh() {
     }
 }
 
+/// Segments the walk's cell arithmetic finds hardest, each held to the
+/// mesh and to brute force: probes exactly on grid corners and grid lines
+/// or a rounding away from them, segments through a sample (a corner shared
+/// by six triangles), level segments along grid lines, along the cells'
+/// diagonals, probes on a diagonal, and short segments inside one cell
+/// close to its sides.
+#[test]
+fn segment_casts_through_grid_corners_and_along_grid_lines_match_the_mesh() {
+    let mut rng = seeded(43);
+    for field in terrains(&mut rng) {
+        let (mesh, index) = as_mesh(&field);
+        let b = field.bounding_aabb();
+        let (above, below) = (b.max.y + 1.0, b.min.y - 1.0);
+        let mut hits = 0;
+        for n in 0..3000 {
+            let (c, r) = (
+                rng.below(field.columns() as u64) as usize,
+                rng.below(field.rows() as u64) as usize,
+            );
+            let corner = field.sample(c, r);
+            let nudge = |v: f32, rng: &mut TestRng| match rng.below(3) {
+                0 => v,
+                1 => v.next_up(),
+                _ => v.next_down(),
+            };
+            let (x, z) = (nudge(corner.x, &mut rng), nudge(corner.z, &mut rng));
+            let far = near(&mut rng, &field);
+            let segment = match n % 7 {
+                // Straight down on a corner, or a rounding beside it.
+                0 => Segment::new(Vec3::new(x, above, z), Vec3::new(x, below, z)),
+                // Straight down on a grid line.
+                1 => Segment::new(Vec3::new(x, above, far.z), Vec3::new(x, below, far.z)),
+                // Through the sample itself, from anywhere around.
+                2 => Segment::new(far, corner + (corner - far) * rng.range(0.0, 1.0)),
+                // Level along a grid line, at a height inside the field.
+                3 => {
+                    let y = rng.range(b.min.y, b.max.y);
+                    Segment::new(Vec3::new(b.min.x - 1.0, y, z), Vec3::new(b.max.x + 1.0, y, z))
+                }
+                // Along the cells' diagonals, from a corner.
+                4 => {
+                    let (k, y) = (rng.range(1.0, 20.0), rng.range(b.min.y, b.max.y));
+                    let step = Vec3::new(field.scale().x, 0.0, field.scale().z) * k;
+                    let sign = if rng.one_in(2) { 1.0 } else { -1.0 };
+                    Segment::new(Vec3::new(x, y, z), Vec3::new(x, y, z) + step * sign)
+                }
+                // Straight down on a cell's diagonal, or a rounding beside it.
+                5 => {
+                    let k = rng.range(0.0, 1.0);
+                    let (x, z) = (x + k * field.scale().x, z + k * field.scale().z);
+                    let (x, z) = (nudge(x, &mut rng), nudge(z, &mut rng));
+                    Segment::new(Vec3::new(x, above, z), Vec3::new(x, below, z))
+                }
+                // Short, inside one cell and close to its sides.
+                _ => {
+                    let (dx, dz) = (field.scale().x * 1.0e-4, field.scale().z * 1.0e-4);
+                    let start = Vec3::new(x + dx, above, z + dz);
+                    Segment::new(start, Vec3::new(x + 2.0 * dx, below, z + 2.0 * dz))
+                }
+            };
+            let ours = field.cast_segment_indexed(&segment);
+            let theirs = mesh.cast_segment_indexed(&segment).map(|(i, h)| {
+                let i = index[i];
+                (
+                    i,
+                    CastHit {
+                        sub_shape: i as u32,
+                        ..h
+                    },
+                )
+            });
+            assert_eq!(ours, theirs, "{segment:?}");
+            let brute = mesh.cast_segment_brute_force(&segment).map(|(_, h)| h.t);
+            assert_eq!(ours.map(|(_, h)| h.t), brute, "{segment:?}");
+            hits += usize::from(ours.is_some());
+        }
+        assert!(hits > 300, "{hits} hits of 3000");
+    }
+}
+
 #[test]
 fn overlaps_contacts_distances_and_shape_casts_match_the_mesh() {
     let mut rng = seeded(42);

@@ -342,11 +342,26 @@ impl HeightField {
     /// The two triangles of cell `(c, r)`.
     #[inline]
     fn cell_triangles(&self, c: usize, r: usize) -> [Triangle; 2] {
-        let (p00, p11) = (self.sample(c, r), self.sample(c + 1, r + 1));
-        [
-            Triangle::new(p00, self.sample(c, r + 1), p11),
-            Triangle::new(p00, p11, self.sample(c + 1, r)),
-        ]
+        self.cell_triangles_of(c, r, self.cell_corners(c, r))
+    }
+
+    /// The raw heights of cell `(c, r)`'s corners: `[(c, r), (c + 1, r),
+    /// (c, r + 1), (c + 1, r + 1)]`.
+    #[inline]
+    fn cell_corners(&self, c: usize, r: usize) -> [f32; 4] {
+        let cols = self.samples.columns;
+        let below = &self.samples.heights[r * cols + c..][..2];
+        let above = &self.samples.heights[(r + 1) * cols + c..][..2];
+        [below[0], below[1], above[0], above[1]]
+    }
+
+    /// The two triangles of cell `(c, r)` with corner heights `h` (see
+    /// [`HeightField::cell_corners`]).
+    #[inline]
+    fn cell_triangles_of(&self, c: usize, r: usize, h: [f32; 4]) -> [Triangle; 2] {
+        let (p00, p10) = (self.point(c, h[0], r), self.point(c + 1, h[1], r));
+        let (p01, p11) = (self.point(c, h[2], r + 1), self.point(c + 1, h[3], r + 1));
+        [Triangle::new(p00, p01, p11), Triangle::new(p00, p11, p10)]
     }
 
     /// Every triangle outside the holes, with its index, in index order.

@@ -47,6 +47,12 @@ pub(super) fn pyramid(columns: usize, rows: usize, heights: &[f32]) -> Vec<Level
     levels
 }
 
+/// The least and greatest of a cell's corner heights.
+#[inline]
+pub(super) fn corner_range([a, b, c, d]: [f32; 4]) -> [f32; 2] {
+    [a.min(b).min(c.min(d)), a.max(b).max(c.max(d))]
+}
+
 /// The blocks holding a cell that sample `i` of a side of `cells` cells
 /// bounds: the blocks of cells `i − 1` and `i`.
 fn blocks_of(i: usize, cells: usize) -> impl Iterator<Item = usize> {
@@ -116,13 +122,7 @@ impl HeightField {
     /// `level` (a cell: of its four corners).
     pub(super) fn level_heights(&self, level: usize, x: usize, z: usize) -> [f32; 2] {
         match level {
-            0 => {
-                let cols = self.samples.columns;
-                let h = &self.samples.heights;
-                let (a, b) = (h[z * cols + x], h[z * cols + x + 1]);
-                let (c, d) = (h[(z + 1) * cols + x], h[(z + 1) * cols + x + 1]);
-                [a.min(b).min(c.min(d)), a.max(b).max(c.max(d))]
-            }
+            0 => corner_range(self.cell_corners(x, z)),
             k => {
                 let l = &self.samples.levels[k - 1];
                 l.bounds[z * l.width + x]

@@ -7,10 +7,12 @@ use core::ops::ControlFlow;
 use std::collections::BinaryHeap;
 
 use crate::math::{DVec3, Vec3};
+use crate::prefetch::prefetch;
 use crate::shape::surface::{box_gap, triangle_bounds};
 use crate::shape::{Aabb, Triangle};
 use crate::visit::VisitResult;
 
+use super::pyramid::corner_range;
 use super::{Cells, HeightField, BLOCK};
 
 /// The relative slack of the pyramid's box tests (`f64` against boxes of
@@ -128,20 +130,46 @@ impl HeightField {
     /// whose triangles `hit` tests. Below the pyramid's blocks the cells are
     /// a level of their own, bounded by their four corners.
     ///
-    /// The walk starts at the smallest node holding both ends, so a ground
-    /// probe goes straight to its cell. At a cell, every cell under that
-    /// piece of the segment is tested, widened by the rounding of sample
-    /// positions: a segment through a grid corner meets all the cells
-    /// around it (the watertight test gives a hit on a shared corner or
-    /// edge to one triangle only).
+    /// A segment over one cell (a ground probe) meets that cell's
+    /// triangles and nothing else; a longer one starts at the smallest node
+    /// holding both ends. At a cell, every cell under that piece of the
+    /// segment is tested, widened by the rounding of sample positions: a
+    /// segment through a grid corner meets all the cells around it (the
+    /// watertight test gives a hit on a shared corner or edge to one
+    /// triangle only). Entering a block, the walk asks for its rows of
+    /// heights at once ([`prefetch`]), as each lies a row of the field
+    /// apart.
     pub(crate) fn walk_along(&self, start: Vec3, end: Vec3, mut hit: impl FnMut(usize, Triangle) -> Option<f32>) {
+        if !(start.is_finite() && end.is_finite()) {
+            return;
+        }
+        let grid = Grid::of(self);
+        let (lo, hi) = (start.min(end).as_dvec3(), start.max(end).as_dvec3());
+        let (c, r) = grid.cell_at(lo);
+        if grid.well_inside(lo, hi, c, r) {
+            // The whole segment over one cell (a ground probe): its two
+            // triangles, the side of the diagonal it lies on.
+            let cell = r * self.cells_x() + c;
+            if !self.is_hole_cell(cell) {
+                let corners = self.cell_corners(c, r);
+                let [first, second] = self.cell_triangles_of(c, r, corners);
+                let (u, v) = grid.in_cell(lo, hi, c, r);
+                if u.0 <= v.1 + grid.slack_cells {
+                    let _ = hit(2 * cell, first);
+                }
+                if u.1 >= v.0 - grid.slack_cells {
+                    let _ = hit(2 * cell + 1, second);
+                }
+            }
+            return;
+        }
         let ray = Ray::new(start, end);
         let bounds = self.bounding_aabb();
         let Some((t_enter, t_leave)) = ray.clip(&bounds, 1.0) else {
             return;
         };
-        let grid = Grid::of(self);
-        let top = self.samples.levels.len();
+        let levels = &self.samples.levels[..];
+        let top = levels.len();
         let (mut x, mut z) = grid.cell_at(ray.at(t_enter));
         let (mut last_x, mut last_z) = grid.cell_at(ray.at(t_leave));
         let mut level = 0;
@@ -150,88 +178,105 @@ impl HeightField {
             (x, z, last_x, last_z) = (x >> k, z >> k, last_x >> k, last_z >> k);
             level += 1;
         }
-        let (dx, dz) = (ray.delta.x, ray.delta.z);
-        let inverse = |d: f64| if d == 0.0 { 0.0 } else { 1.0 / d };
-        let (inv_dx, inv_dz) = (inverse(dx), inverse(dz));
-        // Where the segment leaves `[lo, hi)` of grid lines along an axis.
-        let exit = |lo: usize, hi: usize, origin: f64, size: f64, start: f64, d: f64, inv: f64| {
-            if d > 0.0 {
-                (origin + hi as f64 * size - start) * inv
-            } else if d < 0.0 {
-                (origin + lo as f64 * size - start) * inv
-            } else {
-                f64::INFINITY
+        // Where the segment leaves the grid lines `[lo, hi)` along an axis:
+        // through the upper line when it moves up the axis.
+        let axis = |start: f64, d: f64, origin: f64, size: f64| {
+            let inverse = if d == 0.0 { 0.0 } else { 1.0 / d };
+            move |lo: usize, hi: usize| match d {
+                d if d > 0.0 => (origin + hi as f64 * size - start) * inverse,
+                d if d < 0.0 => (origin + lo as f64 * size - start) * inverse,
+                _ => f64::INFINITY,
             }
         };
+        let exit_x = axis(ray.start.x, ray.delta.x, grid.origin.x, grid.size.x);
+        let exit_z = axis(ray.start.z, ray.delta.z, grid.origin.z, grid.size.z);
+        let (y0, dy) = (ray.start.y, ray.delta.y);
         let pad = BOX_SLACK * ray.magnitude.max(f64::from(bounds.min.y.abs().max(bounds.max.y.abs())));
-        let mut best = 1.0f64;
+        // The segment's heights over `[a, b]`, widened by `pad`.
+        let heights_over = |a: f64, b: f64| {
+            let (ya, yb) = (y0 + dy * a, y0 + dy * b);
+            if dy >= 0.0 {
+                (ya - pad, yb + pad)
+            } else {
+                (yb - pad, ya + pad)
+            }
+        };
+        // The raw height range of node `(x, z)` of `level`.
+        let node_heights = |level: usize, x: usize, z: usize| match level {
+            0 => corner_range(self.cell_corners(x, z)),
+            k => {
+                let l = &levels[k - 1];
+                l.bounds[z * l.width + x]
+            }
+        };
+        let stop_at = |best: f64| t_leave.min(best * (1.0 + BOX_SLACK));
+        let mut t_stop = stop_at(1.0);
         let mut t = t_enter;
         loop {
-            let t_stop = t_leave.min(best * (1.0 + BOX_SLACK));
             let cells = self.level_cells(level, x, z);
-            let tx = exit(cells.x0, cells.x1, grid.origin.x, grid.size.x, ray.start.x, dx, inv_dx);
-            let tz = exit(cells.z0, cells.z1, grid.origin.z, grid.size.z, ray.start.z, dz, inv_dz);
-            let t_exit = tx.min(tz).max(t).min(t_stop);
-            let (ya, yb) = (ray.at(t).y, ray.at(t_exit).y);
-            let (y_lo, y_hi) = (ya.min(yb) - pad, ya.max(yb) + pad);
-            let [lo, hi] = self.level_heights(level, x, z);
+            let (tx, tz) = (exit_x(cells.x0, cells.x1), exit_z(cells.z0, cells.z1));
+            let t_exit = less(less(tx, tz).max(t), t_stop);
+            let (y_lo, y_hi) = heights_over(t, t_exit);
+            let [lo, hi] = node_heights(level, x, z);
             if y_lo <= grid.height(hi) && y_hi >= grid.height(lo) {
                 if level > 0 {
                     // Down to the child holding the segment's point at `t`.
                     let (c, r) = grid.cell_at(ray.at(t));
                     let (c, r) = (c.clamp(cells.x0, cells.x1 - 1), r.clamp(cells.z0, cells.z1 - 1));
                     level -= 1;
+                    if level == 0 {
+                        self.prefetch_block(cells);
+                    }
                     let k = Self::shift(level);
                     (x, z) = (c >> k, r >> k);
                     continue;
                 }
                 let (a, b) = (ray.at(t), ray.at(t_exit));
                 let (piece_lo, piece_hi) = (a.min(b), a.max(b));
-                let under = if grid.well_inside(piece_lo, piece_hi, x, z) {
-                    Some(cells)
-                } else {
+                let under = grid.cells_near(piece_lo, piece_hi, x, z).or_else(|| {
                     let piece = Aabb::new(piece_lo.as_vec3(), piece_hi.as_vec3());
                     self.cells_under(&piece, self.level_cells(top, 0, 0))
-                };
+                });
+                let mut best = None;
                 for r in under.iter().flat_map(|u| u.z0..u.z1) {
                     for c in under.iter().flat_map(|u| u.x0..u.x1) {
                         let cell = r * self.cells_x() + c;
-                        let [lo, hi] = self.level_heights(0, c, r);
+                        let corners = self.cell_corners(c, r);
+                        let [lo, hi] = corner_range(corners);
                         if self.is_hole_cell(cell) || y_lo > grid.height(hi) || y_hi < grid.height(lo) {
                             continue;
                         }
                         // Each triangle covers one side of the diagonal:
                         // the first where u ≤ v, the second where u ≥ v
                         // (u, v the position in the cell, in cells).
-                        let [first, second] = self.cell_triangles(c, r);
+                        let [first, second] = self.cell_triangles_of(c, r, corners);
                         let (u, v) = grid.in_cell(piece_lo, piece_hi, c, r);
                         if u.0 <= v.1 + grid.slack_cells {
-                            if let Some(t) = hit(2 * cell, first) {
-                                best = best.min(f64::from(t));
-                            }
+                            best = least(best, hit(2 * cell, first));
                         }
                         if u.1 >= v.0 - grid.slack_cells {
-                            if let Some(t) = hit(2 * cell + 1, second) {
-                                best = best.min(f64::from(t));
-                            }
+                            best = least(best, hit(2 * cell + 1, second));
                         }
                     }
                 }
+                if let Some(best) = best {
+                    t_stop = t_stop.min(stop_at(f64::from(best)));
+                }
             }
-            if t_exit >= t_leave.min(best * (1.0 + BOX_SLACK)) {
+            if t_exit >= t_stop {
                 return;
             }
             // Across the nearer side to the next node of this level.
             let (from_x, from_z) = (x, z);
             let (width, depth) = self.level_size(level);
             if tx <= tz {
-                match (dx > 0.0, x.checked_sub(1)) {
+                match (ray.delta.x > 0.0, x.checked_sub(1)) {
                     (true, _) if x + 1 < width => x += 1,
                     (false, Some(left)) => x = left,
                     _ => return,
                 }
             } else {
-                match (dz > 0.0, z.checked_sub(1)) {
+                match (ray.delta.z > 0.0, z.checked_sub(1)) {
                     (true, _) if z + 1 < depth => z += 1,
                     (false, Some(below)) => z = below,
                     _ => return,
@@ -244,6 +289,23 @@ impl HeightField {
                     (x, z) = (x >> k, z >> k);
                     level += 1;
                 }
+            }
+        }
+    }
+
+    /// Asks for the heights of a block's cells (a row of `BLOCK + 1`
+    /// samples per row of cells, and the row above) before the walk reads
+    /// them cell by cell: rows lie a row of the field apart, a cache line
+    /// each, and their loads overlap.
+    #[inline]
+    fn prefetch_block(&self, block: Cells) {
+        let (cols, heights) = (self.samples.columns, &self.samples.heights);
+        for r in block.z0..=block.z1 {
+            if let Some(row) = heights
+                .get(r * cols + block.x0..)
+                .and_then(|s| s.first_chunk::<{ BLOCK + 1 }>())
+            {
+                prefetch(row);
             }
         }
     }
@@ -375,6 +437,27 @@ impl Grid {
             && hi.z <= line_z(r + 1) - self.slack.1
     }
 
+    /// The cells under the box `[lo, hi]` over cell `(c, r)`: the cell and
+    /// each neighbour whose side the box comes within the slack of (a
+    /// superset of [`HeightField::cells_under`], whose slack is smaller);
+    /// `None` when the box comes that close to a cell beyond the
+    /// neighbours.
+    #[inline]
+    fn cells_near(&self, lo: DVec3, hi: DVec3, c: usize, r: usize) -> Option<Cells> {
+        let range = |lo: f64, hi: f64, i: usize, origin: f64, size: f64, slack: f64, cells: usize| {
+            let (left, right) = (origin + i as f64 * size, origin + (i + 1) as f64 * size);
+            if lo < left - size + slack || hi > right + size - slack {
+                return None;
+            }
+            let first = if lo < left + slack { i.saturating_sub(1) } else { i };
+            let end = if hi > right - slack { (i + 2).min(cells) } else { i + 1 };
+            Some((first, end))
+        };
+        let (x0, x1) = range(lo.x, hi.x, c, self.origin.x, self.size.x, self.slack.0, self.cells.0)?;
+        let (z0, z1) = range(lo.z, hi.z, r, self.origin.z, self.size.z, self.slack.1, self.cells.1)?;
+        Some(Cells { x0, x1, z0, z1 })
+    }
+
     /// The box `[lo, hi]`'s ranges of position in cell `(c, r)`, in cells:
     /// `((u_lo, u_hi), (v_lo, v_hi))`, u along x and v along z.
     #[inline]
@@ -440,6 +523,27 @@ impl Ray {
             }
         }
         Some((t0, t1))
+    }
+}
+
+/// The smaller of `a` and `b` (`b` when either is NaN): one instruction
+/// where `f64::min` needs several to return the number beside a NaN.
+#[inline]
+fn less(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The smaller of two optional `t`.
+#[inline]
+fn least(a: Option<f32>, b: Option<f32>) -> Option<f32> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
     }
 }
 
