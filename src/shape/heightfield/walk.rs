@@ -147,20 +147,9 @@ impl HeightField {
         let (lo, hi) = (start.min(end).as_dvec3(), start.max(end).as_dvec3());
         let (c, r) = grid.cell_at(lo);
         if grid.well_inside(lo, hi, c, r) {
-            // The whole segment over one cell (a ground probe): its two
-            // triangles, the side of the diagonal it lies on.
-            let cell = r * self.cells_x() + c;
-            if !self.is_hole_cell(cell) {
-                let corners = self.cell_corners(c, r);
-                let [first, second] = self.cell_triangles_of(c, r, corners);
-                let (u, v) = grid.in_cell(lo, hi, c, r);
-                if u.0 <= v.1 + grid.slack_cells {
-                    let _ = hit(2 * cell, first);
-                }
-                if u.1 >= v.0 - grid.slack_cells {
-                    let _ = hit(2 * cell + 1, second);
-                }
-            }
+            // The whole segment over one cell (a ground probe): that cell's
+            // triangles and nothing else.
+            let _ = self.cross_cell(&grid, c, r, (lo, hi), (f64::NEG_INFINITY, f64::INFINITY), &mut hit);
             return;
         }
         let ray = Ray::new(start, end);
@@ -240,23 +229,8 @@ impl HeightField {
                 let mut best = None;
                 for r in under.iter().flat_map(|u| u.z0..u.z1) {
                     for c in under.iter().flat_map(|u| u.x0..u.x1) {
-                        let cell = r * self.cells_x() + c;
-                        let corners = self.cell_corners(c, r);
-                        let [lo, hi] = corner_range(corners);
-                        if self.is_hole_cell(cell) || y_lo > grid.height(hi) || y_hi < grid.height(lo) {
-                            continue;
-                        }
-                        // Each triangle covers one side of the diagonal:
-                        // the first where u ≤ v, the second where u ≥ v
-                        // (u, v the position in the cell, in cells).
-                        let [first, second] = self.cell_triangles_of(c, r, corners);
-                        let (u, v) = grid.in_cell(piece_lo, piece_hi, c, r);
-                        if u.0 <= v.1 + grid.slack_cells {
-                            best = least(best, hit(2 * cell, first));
-                        }
-                        if u.1 >= v.0 - grid.slack_cells {
-                            best = least(best, hit(2 * cell + 1, second));
-                        }
+                        let t = self.cross_cell(&grid, c, r, (piece_lo, piece_hi), (y_lo, y_hi), &mut hit);
+                        best = least(best, t);
                     }
                 }
                 if let Some(best) = best {
@@ -291,6 +265,43 @@ impl HeightField {
                 }
             }
         }
+    }
+
+    /// Calls `hit` for the triangles of cell `(c, r)` that the piece of
+    /// the segment with bounds `piece` and heights `[y_lo, y_hi]` may
+    /// cross, and answers the least `t` they gave: none for a hole or a
+    /// cell whose corner heights the piece passes above or below, else the
+    /// triangles on the piece's side of the cell's diagonal (both when it
+    /// comes within the slack of it).
+    #[inline(always)]
+    fn cross_cell(
+        &self,
+        grid: &Grid,
+        c: usize,
+        r: usize,
+        (lo, hi): (DVec3, DVec3),
+        (y_lo, y_hi): (f64, f64),
+        hit: &mut impl FnMut(usize, Triangle) -> Option<f32>,
+    ) -> Option<f32> {
+        let cell = r * self.cells_x() + c;
+        let corners = self.cell_corners(c, r);
+        let [low, high] = corner_range(corners);
+        if self.is_hole_cell(cell) || y_lo > grid.height(high) || y_hi < grid.height(low) {
+            return None;
+        }
+        // Each triangle covers one side of the diagonal: the first where
+        // u ≤ v, the second where u ≥ v (u, v the position in the cell, in
+        // cells).
+        let [first, second] = self.cell_triangles_of(c, r, corners);
+        let (u, v) = grid.in_cell(lo, hi, c, r);
+        let mut best = None;
+        if u.0 <= v.1 + grid.slack_cells {
+            best = least(best, hit(2 * cell, first));
+        }
+        if u.1 >= v.0 - grid.slack_cells {
+            best = least(best, hit(2 * cell + 1, second));
+        }
+        best
     }
 
     /// Asks for the heights of a block's cells (a row of `BLOCK + 1`
