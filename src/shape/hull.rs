@@ -29,6 +29,11 @@ pub struct ConvexHull {
     /// edge of a thin hull's two faces 0.1 rad apart by 4e-5).
     reaches: Vec<f32>,
     edges: Vec<[u32; 2]>,
+    /// Per edge, the two planes meeting there: the ends of the edge's arc
+    /// on the Gauss map, for the separating-axis test; empty for a hull of
+    /// more than [`SAT_MAX_VERTICES`] vertices, which the test leaves to
+    /// GJK and EPA.
+    edge_faces: Vec<[u32; 2]>,
     center: Vec3,
     bounding_radius: f32,
 }
@@ -44,6 +49,51 @@ fn reaches_of(planes: &[Plane], vertices: &[Vec3], center: Vec3) -> Vec<f32> {
                 .iter()
                 .map(|v| n.dot(v.as_dvec3() - c))
                 .fold(f64::NEG_INFINITY, f64::max) as f32
+        })
+        .collect()
+}
+
+/// The most vertices of a hull the separating-axis test takes: its cost
+/// grows with the product of the two hulls' edge counts.
+pub(crate) const SAT_MAX_VERTICES: usize = 64;
+
+/// A hull's `edge_faces`: per edge, the two planes that both its ends lie
+/// nearest to (the larger of the two ends' distances from the plane,
+/// measured from the centre in `f64`), the two faces the edge joins.
+fn edge_faces_of(
+    planes: &[Plane],
+    reaches: &[f32],
+    vertices: &[Vec3],
+    edges: &[[u32; 2]],
+    center: Vec3,
+) -> Vec<[u32; 2]> {
+    let c = center.as_dvec3();
+    // `off[v·F + i]`: vertex `v`'s distance from plane `i`.
+    let off: Vec<f64> = vertices
+        .iter()
+        .flat_map(|v| {
+            let v = v.as_dvec3() - c;
+            planes
+                .iter()
+                .zip(reaches)
+                .map(move |(p, &reach)| (p.normal.as_dvec3().dot(v) - f64::from(reach)).abs())
+        })
+        .collect();
+    let f = planes.len();
+    edges
+        .iter()
+        .map(|&[a, b]| {
+            let (a, b) = (&off[a as usize * f..][..f], &off[b as usize * f..][..f]);
+            let (mut first, mut second) = ((f64::INFINITY, 0u32), (f64::INFINITY, 0u32));
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                let o = x.max(*y);
+                if o < first.0 {
+                    (first, second) = ((o, i as u32), first);
+                } else if o < second.0 {
+                    second = (o, i as u32);
+                }
+            }
+            [first.1, second.1]
         })
         .collect()
 }
@@ -390,7 +440,9 @@ impl ConvexHull {
         ))
     }
 
-    /// The hull of checked parts, with the planes' reaches from the centre.
+    /// The hull of checked parts, with the planes' reaches from the centre
+    /// and the faces each edge joins (from the parts alone, so a hull
+    /// restored from a snapshot's parts is the same).
     fn assembled(
         vertices: Vec<Vec3>,
         triangles: Vec<[u32; 3]>,
@@ -399,8 +451,15 @@ impl ConvexHull {
         center: Vec3,
         bounding_radius: f32,
     ) -> Self {
+        let reaches = reaches_of(&planes, &vertices, center);
+        let edge_faces = if vertices.len() <= SAT_MAX_VERTICES {
+            edge_faces_of(&planes, &reaches, &vertices, &edges, center)
+        } else {
+            Vec::new()
+        };
         Self {
-            reaches: reaches_of(&planes, &vertices, center),
+            edge_faces,
+            reaches,
             vertices,
             triangles,
             planes,
@@ -589,6 +648,19 @@ impl ConvexHull {
     #[must_use]
     pub fn contains_point(&self, p: Vec3) -> bool {
         (0..self.planes.len()).all(|i| self.plane_distance(i, p.as_dvec3()) <= 0.0)
+    }
+
+    /// Per feature edge ([`ConvexHull::edges`]), the two planes it joins;
+    /// empty beyond [`SAT_MAX_VERTICES`] vertices.
+    #[inline]
+    pub(crate) fn edge_faces(&self) -> &[[u32; 2]] {
+        &self.edge_faces
+    }
+
+    /// Plane `i`'s reach from the centre, `max_v n·(v − center)`.
+    #[inline]
+    pub(crate) fn reach(&self, i: usize) -> f32 {
+        self.reaches[i]
     }
 
     /// The signed distance of `p` from plane `i`, `n·(p − center) − reach`,
