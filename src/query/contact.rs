@@ -3,9 +3,10 @@
 //!
 //! [`contact`] works for every pair of [`Support`] shapes (GJK, then EPA
 //! when the cores overlap); the closed forms below serve the pairs that have
-//! one (sphere–sphere, sphere–capsule, capsule–capsule, sphere–box), and
-//! [`sat`](crate::query::sat) the box pairs. [`Shape::contact`](crate::Shape::contact) picks
-//! the best one for the kinds at hand.
+//! one (sphere–sphere, sphere–capsule, capsule–capsule, sphere–box), the
+//! separating-axis test the box pairs (`sat.rs`) and the hull–hull and
+//! hull–box pairs (`polyhedra.rs`). [`Shape::contact`](crate::Shape::contact)
+//! picks the best one for the kinds at hand.
 
 use crate::math::{
     cross_without_overflow, length_without_overflow, tolerance_of_sum, unit_without_overflow, DVec3, Vec3,
@@ -13,6 +14,7 @@ use crate::math::{
 use crate::query::compound;
 use crate::query::epa::epa;
 use crate::query::gjk::{self, gjk, MinkowskiDifference, TOUCH_TOLERANCE};
+use crate::query::polyhedra::{sat_contact, SatContact};
 use crate::query::rescale::UnitFrame;
 use crate::shape::{Aabb, Capsule, Obb, Sphere, Support, Triangle};
 
@@ -412,8 +414,10 @@ impl Capsule {
 impl crate::shape::Shape {
     /// The contact between two collider shapes of any kinds, by the best
     /// method for the pair: closed forms for the sphere, capsule,
-    /// sphere–box and sphere–triangle pairs, SAT for box pairs, GJK/EPA ([`contact`]) for every
-    /// other pair, without copying a hull.
+    /// sphere–box and sphere–triangle pairs, SAT for box pairs and for a
+    /// hull against a hull or a box (GJK/EPA where the hulls touch within
+    /// the tolerance, or have more than 64 vertices), GJK/EPA ([`contact`])
+    /// for every other pair, without copying a hull.
     /// A mesh answers with its deepest triangle
     /// ([`TriangleMesh::contact`](crate::shape::TriangleMesh::contact));
     /// two meshes never touch. A compound answers with its deepest child.
@@ -445,6 +449,13 @@ impl crate::shape::Shape {
             (S::Obb(a), S::Aabb(b)) => a.contact_obb(&Obb::from(*b)),
             (S::Compound(a), _) => compound::contact(a, other),
             (_, S::Compound(b)) => compound::contact(b, self).map(Contact::flipped),
+            (S::Hull(_), S::Hull(_) | S::Obb(_) | S::Aabb(_)) | (S::Obb(_) | S::Aabb(_), S::Hull(_)) => {
+                match sat_contact(self, other) {
+                    Some(SatContact::Apart) => None,
+                    Some(SatContact::Overlapping(c)) => Some(c),
+                    Some(SatContact::Undecided) | None => contact(self, other),
+                }
+            }
             _ => match (self.surface(), other.surface()) {
                 (Some(a), _) => a.contact(other),
                 (None, Some(b)) => b.contact(self).map(Contact::flipped),

@@ -231,15 +231,24 @@ impl Shape {
     }
 }
 
-/// The manifold of two convex shapes in contact `c`.
+/// The manifold of two convex shapes in contact `c`: their features along
+/// its normal clipped ([`clipped_manifold`]), or its single point where
+/// they do not clip.
 fn convex_manifold(a: &Shape, b: &Shape, c: &Contact) -> ContactManifold {
-    let n = c.normal;
+    clipped_manifold(a, b, c.normal).unwrap_or_else(|id| ContactManifold::single(c, id))
+}
+
+/// The manifold of two convex shapes touching along the unit `n` (from `a`
+/// to `b`): each shape's supporting feature along it, the incident one
+/// clipped against the reference one. `Err` with the single point's
+/// feature id where a feature is a point or the clipping leaves nothing.
+pub(crate) fn clipped_manifold(a: &Shape, b: &Shape, n: Vec3) -> Result<ContactManifold, u32> {
     let (Some(fa), Some(fb)) = (support_face(a, n), support_face(b, -n)) else {
-        return ContactManifold::single(c, 0);
+        return Err(0);
     };
     let single_id = 0x8000_0000 | (fa.feature & 0x7fff) << 15 | (fb.feature & 0x7fff);
     if fa.corners.len() < 2 || fb.corners.len() < 2 {
-        return ContactManifold::single(c, single_id);
+        return Err(single_id);
     }
     // The reference feature: a polygon over a segment, then the one whose
     // plane is closer to the normal.
@@ -249,9 +258,9 @@ fn convex_manifold(a: &Shape, b: &Shape, c: &Contact) -> ContactManifold {
     let mut points = ArrayVec::new();
     clip(reference, incident, d, a_refers, &mut points);
     if points.is_empty() {
-        return ContactManifold::single(c, single_id);
+        return Err(single_id);
     }
-    ContactManifold::from_points(n, &points)
+    Ok(ContactManifold::from_points(n, &points))
 }
 
 /// A point of the incident feature while it is clipped, with its id: the

@@ -23,6 +23,7 @@ mod gjk;
 mod intersect;
 mod manifold;
 mod penetration;
+mod polyhedra;
 mod ray;
 mod rescale;
 mod sat;
