@@ -452,7 +452,7 @@ impl crate::shape::Shape {
             (S::Hull(_), S::Hull(_) | S::Obb(_) | S::Aabb(_)) | (S::Obb(_) | S::Aabb(_), S::Hull(_)) => {
                 match sat_contact(self, other) {
                     Some(SatContact::Apart) => None,
-                    Some(SatContact::Overlapping(c)) => Some(c),
+                    Some(SatContact::Overlapping(c, _)) => Some(c),
                     Some(SatContact::Undecided) | None => contact(self, other),
                 }
             }

@@ -20,7 +20,8 @@ use core::ops::ControlFlow;
 
 use crate::math::Vec3;
 use crate::query::compound;
-use crate::query::contact::Contact;
+use crate::query::contact::{contact, Contact};
+use crate::query::polyhedra::{sat_contact, SatContact};
 use crate::shape::support_face::{support_face, SupportFace, MAX_FACE};
 use crate::shape::Shape;
 
@@ -183,7 +184,12 @@ impl Shape {
             (true, false) => surface_manifold(self, other),
             (false, true) => surface_manifold(other, self).map(ContactManifold::flipped),
             (false, false) => {
-                let c = self.contact(other)?;
+                let c = match sat_contact(self, other) {
+                    Some(SatContact::Apart) => return None,
+                    Some(SatContact::Overlapping(_, m)) => return Some(m),
+                    Some(SatContact::Undecided) => contact(self, other)?,
+                    None => self.contact(other)?,
+                };
                 Some(convex_manifold(self, other, &c))
             }
         }

@@ -26,7 +26,7 @@ use arrayvec::ArrayVec;
 use crate::math::{DVec3, Mat3, Vec3, Vec4};
 use crate::query::contact::Contact;
 use crate::query::gjk::TOUCH_TOLERANCE;
-use crate::query::manifold::clipped_manifold;
+use crate::query::manifold::{clipped_manifold, ContactManifold};
 use crate::shape::hull::SAT_MAX_VERTICES;
 use crate::shape::{ConvexHull, Obb, Shape};
 
@@ -181,8 +181,9 @@ impl Polyhedron for BoxPolyhedron {
 pub(crate) enum SatContact {
     /// An axis separates them by more than the touching tolerance.
     Apart,
-    /// They overlap by more than the touching tolerance: the contact.
-    Overlapping(Contact),
+    /// They overlap by more than the touching tolerance: the contact, and
+    /// the manifold it is the deepest point of.
+    Overlapping(Contact, ContactManifold),
     /// Touching, within the tolerance, or the clipped points disagree with
     /// the axes: for GJK and EPA to settle.
     Undecided,
@@ -438,20 +439,23 @@ fn contact_of<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, sa: &Shape, sb: &Shape
     // The features along the normal, clipped; the contact is their deepest
     // point, which reaches the depth the axes gave (the face of the
     // Minkowski difference along the normal holds `depth·normal`).
-    let Some(deepest) = clipped_manifold(sa, sb, normal).ok().and_then(|m| {
-        m.points()
-            .iter()
-            .copied()
-            .max_by(|p, q| p.depth.total_cmp(&q.depth))
-            .filter(|p| (depth - f64::from(p.depth)).abs() <= DEPTH_AGREEMENT * size)
-    }) else {
+    let Ok(manifold) = clipped_manifold(sa, sb, normal) else {
         return SatContact::Undecided;
     };
-    SatContact::Overlapping(Contact {
+    let Some(deepest) = manifold
+        .points()
+        .iter()
+        .max_by(|p, q| p.depth.total_cmp(&q.depth))
+        .filter(|p| (depth - f64::from(p.depth)).abs() <= DEPTH_AGREEMENT * size)
+    else {
+        return SatContact::Undecided;
+    };
+    let contact = Contact {
         depth: deepest.depth,
         normal,
         point_a: deepest.point_a,
         point_b: deepest.point_b,
         sub_shapes: [0; 2],
-    })
+    };
+    SatContact::Overlapping(contact, manifold)
 }
