@@ -116,6 +116,27 @@ fn probe(rng: &mut TestRng, at: Vec3, size: f32) -> Shape {
     }
 }
 
+/// Asserts that the field's cast of `segment` is the mesh's (same
+/// triangle, same hit, `index` mapping the mesh's triangles to the
+/// field's) and brute force's; whether it hit.
+fn cast_matches_the_mesh(field: &HeightField, mesh: &TriangleMesh, index: &[usize], segment: &Segment) -> bool {
+    let ours = field.cast_segment_indexed(segment);
+    let theirs = mesh.cast_segment_indexed(segment).map(|(i, h)| {
+        let i = index[i];
+        (
+            i,
+            CastHit {
+                sub_shape: i as u32,
+                ..h
+            },
+        )
+    });
+    assert_eq!(ours, theirs, "{segment:?}");
+    let brute = mesh.cast_segment_brute_force(segment).map(|(_, h)| h.t);
+    assert_eq!(ours.map(|(_, h)| h.t), brute, "{segment:?}");
+    ours.is_some()
+}
+
 #[test]
 fn segment_casts_match_the_same_surface_as_a_mesh() {
     let mut rng = seeded(41);
@@ -135,21 +156,7 @@ fn segment_casts_match_the_same_surface_as_a_mesh() {
                 }
                 _ => Segment::new(start, near(&mut rng, &field)),
             };
-            let ours = field.cast_segment_indexed(&segment);
-            let theirs = mesh.cast_segment_indexed(&segment).map(|(i, h)| {
-                let i = index[i];
-                (
-                    i,
-                    CastHit {
-                        sub_shape: i as u32,
-                        ..h
-                    },
-                )
-            });
-            assert_eq!(ours, theirs, "{segment:?}");
-            let brute = mesh.cast_segment_brute_force(&segment).map(|(_, h)| h.t);
-            assert_eq!(ours.map(|(_, h)| h.t), brute, "{segment:?}");
-            hits += usize::from(ours.is_some());
+            hits += usize::from(cast_matches_the_mesh(&field, &mesh, &index, &segment));
         }
         assert!(hits > 200, "{hits} hits of 3000");
     }
@@ -215,21 +222,7 @@ fn segment_casts_through_grid_corners_and_along_grid_lines_match_the_mesh() {
                     Segment::new(start, Vec3::new(x + 2.0 * dx, below, z + 2.0 * dz))
                 }
             };
-            let ours = field.cast_segment_indexed(&segment);
-            let theirs = mesh.cast_segment_indexed(&segment).map(|(i, h)| {
-                let i = index[i];
-                (
-                    i,
-                    CastHit {
-                        sub_shape: i as u32,
-                        ..h
-                    },
-                )
-            });
-            assert_eq!(ours, theirs, "{segment:?}");
-            let brute = mesh.cast_segment_brute_force(&segment).map(|(_, h)| h.t);
-            assert_eq!(ours.map(|(_, h)| h.t), brute, "{segment:?}");
-            hits += usize::from(ours.is_some());
+            hits += usize::from(cast_matches_the_mesh(&field, &mesh, &index, &segment));
         }
         assert!(hits > 300, "{hits} hits of 3000");
     }

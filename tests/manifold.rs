@@ -14,7 +14,7 @@ use collide::{Aabb, Capsule, ColliderDesc, ContactManifold, ConvexHull, Cylinder
 
 mod common;
 use common::geometry::random_convex;
-use common::oracle::Oracle;
+use common::oracle::{assert_witnesses, Oracle};
 use common::random::{seeded, Draw};
 
 fn floor() -> Shape {
@@ -221,22 +221,7 @@ fn every_point_is_certified_on_random_pairs() {
         assert!(!m.points().is_empty() && m.points().len() <= 4);
         for p in m.points() {
             let what = || format!("{a:?} / {b:?}: {p:?}");
-            assert!(
-                oa.signed_distance(p.point_a.as_dvec3()).abs() <= tol,
-                "point_a off a: {}",
-                what()
-            );
-            assert!(
-                ob.signed_distance(p.point_b.as_dvec3()).abs() <= tol,
-                "point_b off b: {}",
-                what()
-            );
-            let apart = (p.point_a - p.point_b - m.normal * p.depth).length();
-            assert!(
-                f64::from(apart) <= tol,
-                "point_a − point_b ≠ depth·normal by {apart}: {}",
-                what()
-            );
+            assert_witnesses((&oa, &ob), (p.point_a, p.point_b), m.normal, p.depth, tol, &what);
             assert!(
                 p.depth >= 0.0 && f64::from(p.depth) <= f64::from(c.depth) + tol,
                 "deeper than the contact: {}",

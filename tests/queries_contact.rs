@@ -13,6 +13,7 @@ use collide::{Aabb, Capsule, ColliderDesc, Error, Obb, Plane, Shape, Sphere, Wor
 use common::book;
 use common::float::*;
 use common::geometry::*;
+use common::oracle::{assert_witnesses, Oracle};
 use common::random::{seeded, Draw, TestRng};
 use rand::Rng;
 use std::f32::consts::{FRAC_PI_4, SQRT_2};
@@ -708,19 +709,8 @@ fn polyhedra_contacts_agree_with_gjk_and_epa() {
                     "far shallower than EPA: {}",
                     what()
                 );
-                let (oa, ob) = (common::oracle::Oracle::of(&a), common::oracle::Oracle::of(&b));
-                assert!(
-                    oa.signed_distance(c.point_a.as_dvec3()).abs() <= tol,
-                    "point_a off a: {}",
-                    what()
-                );
-                assert!(
-                    ob.signed_distance(c.point_b.as_dvec3()).abs() <= tol,
-                    "point_b off b: {}",
-                    what()
-                );
-                let apart = (c.point_a - c.point_b - c.normal * c.depth).length();
-                assert!(f64::from(apart) <= tol, "points not depth·normal apart: {}", what());
+                let (oa, ob) = (Oracle::of(&a), Oracle::of(&b));
+                assert_witnesses((&oa, &ob), (c.point_a, c.point_b), c.normal, c.depth, tol, &what);
                 assert!((c.normal.length() - 1.0).abs() < 1e-5, "normal not unit: {}", what());
             }
             (c, e) => {

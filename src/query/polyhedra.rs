@@ -23,10 +23,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::math::{DVec3, Mat3, Vec3, Vec4};
+use crate::math::{DVec3, Vec3, Vec4};
 use crate::query::contact::Contact;
 use crate::query::gjk::TOUCH_TOLERANCE;
 use crate::query::manifold::{clipped_manifold, ContactManifold};
+use crate::query::sat::BoxFrame;
 use crate::shape::hull::SAT_MAX_VERTICES;
 use crate::shape::{ConvexHull, Obb, Shape};
 
@@ -109,24 +110,7 @@ impl Polyhedron for ConvexHull {
 /// An oriented box as a polyhedron: vertex `i` at `center + Σ ±half_k·axis_k`
 /// (`+` where bit `k` of `i` is set), face `2k + s` the one along `±axis_k`
 /// (`s = 1` for `+`), and the twelve edges, four along each axis.
-struct BoxPolyhedron {
-    center: Vec3,
-    axes: [Vec3; 3],
-    half: Vec3,
-}
-
-impl BoxPolyhedron {
-    fn of(obb: &Obb) -> BoxPolyhedron {
-        let m = Mat3::from_quat(obb.rotation);
-        BoxPolyhedron {
-            center: obb.center,
-            axes: [m.x_axis, m.y_axis, m.z_axis],
-            half: obb.half_extents,
-        }
-    }
-}
-
-impl Polyhedron for BoxPolyhedron {
+impl Polyhedron for BoxFrame {
     fn center(&self) -> Vec3 {
         self.center
     }
@@ -193,8 +177,8 @@ pub(crate) enum SatContact {
 /// polyhedra (hulls, boxes) and not both boxes; `None` for any other pair.
 pub(crate) fn sat_contact(a: &Shape, b: &Shape) -> Option<SatContact> {
     let boxed = |s: &Shape| match s {
-        Shape::Obb(o) => Some(BoxPolyhedron::of(o)),
-        Shape::Aabb(a) => Some(BoxPolyhedron::of(&Obb::from(*a))),
+        Shape::Obb(o) => Some(BoxFrame::from_obb(o)),
+        Shape::Aabb(a) => Some(BoxFrame::from_obb(&Obb::from(*a))),
         _ => None,
     };
     Some(match (a, b) {

@@ -27,14 +27,14 @@ const PARALLEL_SINE: f32 = 1.0e-6;
 const EDGE_BIAS: f32 = 1.0e-5;
 
 /// A box as centre, unit axes and half-extents.
-struct BoxFrame {
-    center: Vec3,
-    axes: [Vec3; 3],
-    half: Vec3,
+pub(super) struct BoxFrame {
+    pub(super) center: Vec3,
+    pub(super) axes: [Vec3; 3],
+    pub(super) half: Vec3,
 }
 
 impl BoxFrame {
-    fn from_obb(obb: &Obb) -> Self {
+    pub(super) fn from_obb(obb: &Obb) -> Self {
         let m = Mat3::from_quat(obb.rotation);
         Self {
             center: obb.center,

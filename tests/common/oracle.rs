@@ -477,3 +477,26 @@ fn farthest(v: &[DVec3], d: DVec3) -> DVec3 {
     }
     best
 }
+
+/// Asserts that `point_a` lies on `a`'s surface and `point_b` on `b`'s,
+/// each within `tol`, and that `point_a − point_b = depth·normal` within
+/// `tol`: a contact's witnesses, certified; `what` names the case.
+pub fn assert_witnesses(
+    (a, b): (&Oracle, &Oracle),
+    (point_a, point_b): (Vec3, Vec3),
+    normal: Vec3,
+    depth: f32,
+    tol: f64,
+    what: &dyn Fn() -> String,
+) {
+    let off_a = a.signed_distance(d3(point_a)).abs();
+    assert!(off_a <= tol, "point_a {off_a:e} off a: {}", what());
+    let off_b = b.signed_distance(d3(point_b)).abs();
+    assert!(off_b <= tol, "point_b {off_b:e} off b: {}", what());
+    let apart = (d3(point_a) - d3(point_b) - d3(normal) * f64::from(depth)).length();
+    assert!(
+        apart <= tol,
+        "point_a − point_b ≠ depth·normal by {apart:e}: {}",
+        what()
+    );
+}
