@@ -12,7 +12,9 @@
 //! the farthest from it and the two spanning the largest area (Box2D v3).
 //! A mesh or height field contributes the manifolds of the triangles the
 //! shape touches that lie in the deepest one's plane. Where a feature is a
-//! single point, the manifold is the contact's one point.
+//! single point, the manifold is the contact's one point; so it is where two
+//! polyhedra (hulls, a hull and a box) overlap least across two crossing
+//! edges, at the edges' closest points (`polyhedra.rs`).
 
 use arrayvec::ArrayVec;
 
@@ -122,7 +124,7 @@ impl ContactManifold {
     }
 
     /// The manifold of a single contact point.
-    fn single(c: &Contact, id: u32) -> ContactManifold {
+    pub(crate) fn single(c: &Contact, id: u32) -> ContactManifold {
         let mut m = ContactManifold {
             normal: c.normal,
             ..ContactManifold::default()

@@ -15,10 +15,11 @@
 //! ulps of the polyhedra's size, well inside the touching tolerance, which
 //! is where the test leaves the pair to GJK.
 //!
-//! The contact points are the deepest of the manifold clipped from the two
-//! shapes' features along the normal (`manifold.rs`). Where the test cannot
-//! tell an overlap from a touch (the least overlap within the touching
-//! tolerance), or the clipped points do not reach the depth the axes
+//! Across a face normal, the contact points are the deepest of the
+//! manifold clipped from the two shapes' faces along it (`manifold.rs`);
+//! across two crossing edges, the edges' closest points, one point. Where
+//! the test cannot tell an overlap from a touch (the least overlap within
+//! the touching tolerance), or the points do not reach the depth the axes
 //! gave, the caller falls back on GJK and EPA.
 
 use arrayvec::ArrayVec;
@@ -29,6 +30,7 @@ use crate::query::gjk::TOUCH_TOLERANCE;
 use crate::query::manifold::{clipped_manifold, ContactManifold};
 use crate::query::sat::BoxFrame;
 use crate::shape::hull::SAT_MAX_VERTICES;
+use crate::shape::segment::DSegment;
 use crate::shape::{ConvexHull, Obb, Shape};
 
 /// A cross product of two edge directions shorter than this, relative to
@@ -45,6 +47,15 @@ const ARC_SLACK: f32 = 1.0e-6;
 /// gave, relative to the shapes' size, for the contact to be taken from
 /// it.
 const DEPTH_AGREEMENT: f64 = 1.0e-5;
+
+/// How much more an edge pair's axis must separate than the best face
+/// normal's, relative to the shapes' size, to win: faces win near-ties
+/// (their contacts are whole polygons, an edge pair's a single point).
+const EDGE_BIAS: f64 = 1.0e-6;
+
+/// The feature id of an edge–edge contact's single point, above the two
+/// edges' indices (15 bits each): the same while the same edges cross.
+const EDGE_PAIR_ID: u32 = 0xc000_0000;
 
 /// A convex polyhedron as the separating-axis test reads it: vertices,
 /// outward face planes with their reach from the centre, and feature edges
@@ -325,16 +336,26 @@ fn crossing(u: Vec3, v: Vec3, arc: Vec3, b: &Arcs) -> u32 {
 enum Overlap {
     /// An axis separates the two by more than the touching tolerance.
     Apart,
-    /// The axis of least overlap, from `a` to `b`, and the separation along
-    /// it (negative: the overlap).
-    Least(DVec3, f64),
+    /// The axis of least overlap, from `a` to `b`, the separation along it
+    /// (negative: the overlap), and the edges that gave it (relative to
+    /// `a`'s centre, and their indices) when it is not a face normal.
+    Least(DVec3, f64, Option<EdgePair>),
     /// A polyhedron too large to read.
     TooLarge,
 }
 
+/// An edge of each polyhedron, relative to the first's centre, with their
+/// indices.
+#[derive(Debug, Clone, Copy)]
+struct EdgePair {
+    a: DSegment,
+    b: DSegment,
+    indices: [usize; 2],
+}
+
 /// The axis of least overlap of `a` and `b`, or an axis separating them by
-/// more than `apart`.
-fn least_overlap<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, apart: f64) -> Overlap {
+/// more than `apart`; an edge pair's axis must beat the faces' by `bias`.
+fn least_overlap<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, apart: f64, bias: f64) -> Overlap {
     let origin = a.center().as_dvec3();
     let empty = || Prepared {
         vertices: ArrayVec::new(),
@@ -348,6 +369,7 @@ fn least_overlap<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, apart: f64) -> Over
     }
     let b_center = b.center().as_dvec3() - origin;
     let mut best = (DVec3::ZERO, f64::NEG_INFINITY);
+    let mut edges = None;
     // `a`'s faces: `b` beyond each, along its outward normal.
     for i in 0..a.face_count() {
         let n = a.normal(i);
@@ -398,28 +420,51 @@ fn least_overlap<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, apart: f64) -> Over
                 if s > apart {
                     return Overlap::Apart;
                 }
-                if s > best.1 {
+                if s > best.1 + if edges.is_none() { bias } else { 0.0 } {
                     best = (n, s);
+                    edges = Some(EdgePair {
+                        a: DSegment { start: p, end: q },
+                        b: DSegment { start: r, end: t },
+                        indices: [ea, eb],
+                    });
                 }
             }
         }
     }
-    Overlap::Least(best.0, best.1)
+    Overlap::Least(best.0, best.1, edges)
 }
 
 /// [`sat_contact`] for two polyhedra, the shapes they are.
 fn contact_of<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, sa: &Shape, sb: &Shape) -> SatContact {
     let size = f64::from(a.radius() + b.radius());
     let touch = f64::from(TOUCH_TOLERANCE) * size;
-    let (axis, separation) = match least_overlap(a, b, touch) {
+    let (axis, separation, edges) = match least_overlap(a, b, touch, EDGE_BIAS * size) {
         Overlap::Apart => return SatContact::Apart,
         Overlap::TooLarge => return SatContact::Undecided,
-        Overlap::Least(axis, separation) => (axis, separation),
+        Overlap::Least(axis, separation, edges) => (axis, separation, edges),
     };
     if !(separation < -touch) {
         return SatContact::Undecided;
     }
     let (normal, depth) = (axis.as_vec3(), -separation);
+    if let Some(pair) = edges {
+        // Two edges crossing: the contact is their closest points, one
+        // point, `depth·normal` apart.
+        let c = pair.a.closest_points(&pair.b);
+        if ((c.point_a - c.point_b) - axis * depth).length() > DEPTH_AGREEMENT * size {
+            return SatContact::Undecided;
+        }
+        let origin = a.center().as_dvec3();
+        let contact = Contact {
+            depth: depth as f32,
+            normal,
+            point_a: (origin + c.point_a).as_vec3(),
+            point_b: (origin + c.point_b).as_vec3(),
+            sub_shapes: [0; 2],
+        };
+        let [ea, eb] = pair.indices.map(|i| i as u32 & 0x7fff);
+        return SatContact::Overlapping(contact, ContactManifold::single(&contact, EDGE_PAIR_ID | ea << 15 | eb));
+    }
     // The features along the normal, clipped; the contact is their deepest
     // point, which reaches the depth the axes gave (the face of the
     // Minkowski difference along the normal holds `depth·normal`).
