@@ -456,6 +456,17 @@ fn segment_casts_against_triangles() {
     let flat = Triangle::new(Vec3::ZERO, Vec3::X, v(2.0, 0.0, 0.0));
     assert!(down.cast_triangle(&flat).is_none());
     assert!(seg(Vec3::ZERO, Vec3::ZERO).cast_triangle(&tri).is_none());
+    // A NaN or infinite end misses, wherever it points.
+    let wall = Triangle::new(v(5.0, -1.0, -1.0), v(5.0, 1.0, -1.0), v(5.0, 0.0, 1.0));
+    for end in [
+        v(f32::INFINITY, 0.0, 0.0),
+        v(f32::NEG_INFINITY, 0.0, 0.0),
+        v(f32::NAN, 0.0, 0.0),
+    ] {
+        assert!(seg(Vec3::ZERO, end).cast_triangle(&wall).is_none(), "{end:?}");
+        assert!(seg(end, Vec3::ZERO).cast_triangle(&wall).is_none(), "{end:?}");
+    }
+    assert!(seg(Vec3::ZERO, v(10.0, 0.0, 0.0)).cast_triangle(&wall).is_some());
     // Through a vertex and along an edge's line: hits count (closed triangle).
     assert!(seg(v(0.0, 1.0, 1.0), v(0.0, 1.0, -1.0)).cast_triangle(&tri).is_some());
     // The GJK cast of the same flat triangle agrees where the closed form hits.

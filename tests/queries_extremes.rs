@@ -1930,6 +1930,61 @@ mod powers_of_two {
         }
     }
 
+    /// A hull against a hull and against a box through [`Shape::contact`]
+    /// (the separating-axis test up to sizes of 1e±18, GJK and EPA at unit
+    /// scale beyond): the same depth, normal and points, scaled, at every
+    /// scale a hull can be built at (its points' squared lengths stay
+    /// within `f32`), 2⁻⁶² to 2⁶².
+    #[test]
+    fn hull_contacts_answer_as_at_unit_scale_at_every_scale() {
+        let scene = |k: f32| {
+            let points = |at: Vec3| -> Vec<Vec3> {
+                [
+                    (1.0, 0.2, 0.1),
+                    (-0.8, 0.9, 0.3),
+                    (0.1, -1.0, 0.7),
+                    (0.3, 0.4, -1.1),
+                    (-0.5, -0.6, -0.4),
+                    (0.9, 0.8, 0.6),
+                ]
+                .map(|(x, y, z)| (at + Vec3::new(x, y, z)) * k)
+                .to_vec()
+            };
+            let hull = |at: Vec3| {
+                Shape::Hull(std::sync::Arc::new(
+                    collide::shape::ConvexHull::from_points(&points(at)).unwrap(),
+                ))
+            };
+            let tilted = Shape::Obb(Obb::new(
+                Vec3::new(1.2, 0.3, 0.0) * k,
+                Quat::from_rotation_z(0.4),
+                Vec3::splat(0.7 * k),
+            ));
+            (hull(Vec3::ZERO), hull(Vec3::new(1.1, 0.5, 0.2)), tilted)
+        };
+        let (a, b, obb) = scene(1.0);
+        let want = [
+            a.contact(&b).expect("the hulls overlap"),
+            a.contact(&obb).expect("the box overlaps"),
+        ];
+        for e in [-62, -60, -40, -20, 20, 40, 60, 62] {
+            let k = scale(e);
+            let what = format!("2^{e}");
+            let (a, b, obb) = scene(k);
+            let got = [a.contact(&b), a.contact(&obb)];
+            for (got, want) in got.iter().zip(&want) {
+                let c = got.unwrap_or_else(|| panic!("{what}: a contact"));
+                assert!(
+                    (c.depth / k - want.depth).abs() <= 1e-5,
+                    "{what}: {c:?} against {want:?}"
+                );
+                near(c.normal, want.normal, 1.0, &what);
+                near(c.point_a / k, want.point_a, 6.0, &what);
+                near(c.point_b / k, want.point_b, 6.0, &what);
+            }
+        }
+    }
+
     /// Conservative advancement ([`time_of_impact`]) steps by GJK distances,
     /// so it inherits their scale: a plank turning a quarter turn while it
     /// slides into a post meets it at the same `t`, with the same normal, from

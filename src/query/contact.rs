@@ -415,9 +415,10 @@ impl crate::shape::Shape {
     /// The contact between two collider shapes of any kinds, by the best
     /// method for the pair: closed forms for the sphere, capsule,
     /// sphere–box and sphere–triangle pairs, SAT for box pairs and for a
-    /// hull against a hull or a box (GJK/EPA where the hulls touch within
-    /// the tolerance, or have more than 64 vertices), GJK/EPA ([`contact`])
-    /// for every other pair, without copying a hull.
+    /// hull against a hull or a box (GJK/EPA where they touch within the
+    /// tolerance, a hull has more than 64 vertices, the size is beyond
+    /// 1e±18, or the contact points fall short of the depth), GJK/EPA
+    /// ([`contact`]) for every other pair, without copying a hull.
     /// A mesh answers with its deepest triangle
     /// ([`TriangleMesh::contact`](crate::shape::TriangleMesh::contact));
     /// two meshes never touch. A compound answers with its deepest child.

@@ -50,8 +50,14 @@ const DEPTH_AGREEMENT: f64 = 1.0e-5;
 
 /// How much more an edge pair's axis must separate than the best face
 /// normal's, relative to the shapes' size, to win: faces win near-ties
-/// (their contacts are whole polygons, an edge pair's a single point).
-const EDGE_BIAS: f64 = 1.0e-6;
+/// (their contacts are whole polygons, an edge pair's a single point), as
+/// in the box–box test (`sat.rs`).
+const EDGE_BIAS: f64 = 1.0e-5;
+
+/// The sizes (the sum of the two bounding radii) the test takes: its `f32`
+/// projections stay far from the subnormal and overflow ranges. Beyond,
+/// GJK and EPA work at unit scale (`rescale.rs`).
+const SIZES: core::ops::RangeInclusive<f64> = 1.0e-18..=1.0e18;
 
 /// The feature id of an edge–edge contact's single point, above the two
 /// edges' indices (15 bits each): the same while the same edges cross.
@@ -73,12 +79,9 @@ trait Polyhedron {
     fn edge_count(&self) -> usize;
     /// Edge `i`'s ends and the two faces it joins.
     fn edge(&self, i: usize) -> ([u32; 2], [u32; 2]);
-    /// Half the largest distance across, for the tolerances.
+    /// The largest distance of a vertex from the centre, for the
+    /// tolerances.
     fn radius(&self) -> f32;
-    /// Whether [`Polyhedron::edge`] knows each edge's faces.
-    fn has_edge_faces(&self) -> bool {
-        true
-    }
 }
 
 impl Polyhedron for ConvexHull {
@@ -112,9 +115,6 @@ impl Polyhedron for ConvexHull {
     }
     fn radius(&self) -> f32 {
         self.bounding_radius()
-    }
-    fn has_edge_faces(&self) -> bool {
-        self.edge_faces().len() == self.edges().len()
     }
 }
 
@@ -235,9 +235,11 @@ struct Arcs {
 
 impl Prepared {
     /// `p` read relative to `origin` into `self` (cleared first), its
-    /// normals negated when `reflected`; `false` beyond [`MAX_VERTICES`].
+    /// normals negated when `reflected`; `false` beyond [`MAX_VERTICES`]
+    /// vertices or [`MAX_EDGES`] edges (a hull keeps its edges' faces up
+    /// to [`MAX_VERTICES`] vertices).
     fn read<P: Polyhedron>(&mut self, p: &P, origin: DVec3, reflected: bool) -> bool {
-        if p.vertex_count() > MAX_VERTICES || p.edge_count() > MAX_EDGES || !p.has_edge_faces() {
+        if p.vertex_count() > MAX_VERTICES || p.edge_count() > MAX_EDGES {
             return false;
         }
         self.vertices.clear();
@@ -436,7 +438,10 @@ fn least_overlap<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, apart: f64, bias: f
 
 /// [`sat_contact`] for two polyhedra, the shapes they are.
 fn contact_of<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, sa: &Shape, sb: &Shape) -> SatContact {
-    let size = f64::from(a.radius() + b.radius());
+    let size = f64::from(a.radius()) + f64::from(b.radius());
+    if !SIZES.contains(&size) {
+        return SatContact::Undecided;
+    }
     let touch = f64::from(TOUCH_TOLERANCE) * size;
     let (axis, separation, edges) = match least_overlap(a, b, touch, EDGE_BIAS * size) {
         Overlap::Apart => return SatContact::Apart,

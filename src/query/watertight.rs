@@ -23,15 +23,17 @@ pub(crate) struct WatertightSegment {
 }
 
 impl WatertightSegment {
-    /// The prepared segment; `None` for a zero-length or NaN one, which
-    /// misses every triangle.
+    /// The prepared segment; `None` for a zero-length one or one whose
+    /// direction is infinite along its dominant axis, which misses every
+    /// triangle (any other NaN or infinite end gives NaN or infinite
+    /// projections or `t`, which miss too).
     #[inline]
     pub(crate) fn new(segment: &Segment) -> Option<WatertightSegment> {
         let start = segment.start.as_dvec3();
         let delta = segment.end.as_dvec3() - start;
         let kz = delta.abs().max_position();
         let (kx, ky) = ((kz + 1) % 3, (kz + 2) % 3);
-        if !(delta[kz] != 0.0) {
+        if !(delta[kz] != 0.0 && delta[kz].is_finite()) {
             return None;
         }
         Some(WatertightSegment {

@@ -268,7 +268,7 @@ impl HeightField {
     }
 
     /// Calls `hit` for the triangles of cell `(c, r)` that the piece of
-    /// the segment with bounds `piece` and heights `[y_lo, y_hi]` may
+    /// the segment with bounds `[lo, hi]` and heights `[y_lo, y_hi]` may
     /// cross, and answers the least `t` they gave: none for a hole or a
     /// cell whose corner heights the piece passes above or below, else the
     /// triangles on the piece's side of the cell's diagonal (both when it
@@ -305,9 +305,10 @@ impl HeightField {
     }
 
     /// Asks for the heights of a block's cells (a row of `BLOCK + 1`
-    /// samples per row of cells, and the row above) before the walk reads
-    /// them cell by cell: rows lie a row of the field apart, a cache line
-    /// each, and their loads overlap.
+    /// samples per row of cells, and the row above; at the field's right
+    /// edge, where a block's rows are shorter, none) before the walk reads
+    /// them cell by cell: rows lie a row of the field apart, one or two
+    /// cache lines each, and their loads overlap.
     #[inline]
     fn prefetch_block(&self, block: Cells) {
         let (cols, heights) = (self.samples.columns, &self.samples.heights);
