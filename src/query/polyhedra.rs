@@ -210,8 +210,9 @@ const MAX_EDGES: usize = 3 * MAX_VERTICES - 6;
 
 /// A polyhedron read for the test: its vertices relative to the common
 /// origin, in `f64` and four by four in `f32` lanes for the projections,
-/// and its edges, each with its ends and the arc its faces' normals span
-/// on the Gauss map (see [`Arcs`]).
+/// its edges' ends, and for the second polyhedron the arcs its edges'
+/// faces' normals span on the Gauss map, four by four (see [`Arcs`]; the
+/// first one's edges are taken one at a time against them).
 struct Prepared {
     vertices: ArrayVec<DVec3, MAX_VERTICES>,
     /// `[x, y, z]` of four vertices a block; a last block's spare lanes
@@ -234,10 +235,10 @@ struct Arcs {
 }
 
 impl Prepared {
-    /// `p` read relative to `origin` into `self` (cleared first), its
-    /// normals negated when `reflected`; `false` beyond [`MAX_VERTICES`]
-    /// vertices or [`MAX_EDGES`] edges (a hull keeps its edges' faces up
-    /// to [`MAX_VERTICES`] vertices).
+    /// `p` read relative to `origin` into `self` (cleared first), with its
+    /// arcs, reflected, when `reflected` (the second polyhedron); `false`
+    /// beyond [`MAX_VERTICES`] vertices or [`MAX_EDGES`] edges (a hull
+    /// keeps its edges' faces up to [`MAX_VERTICES`] vertices).
     fn read<P: Polyhedron>(&mut self, p: &P, origin: DVec3, reflected: bool) -> bool {
         if p.vertex_count() > MAX_VERTICES || p.edge_count() > MAX_EDGES {
             return false;
@@ -252,10 +253,14 @@ impl Prepared {
         }
         self.ends.clear();
         self.arcs.clear();
-        let sign = if reflected { -1.0 } else { 1.0 };
+        if !reflected {
+            // The first polyhedron's arcs are read edge by edge, as needed.
+            self.ends.extend((0..p.edge_count()).map(|i| p.edge(i).0));
+            return true;
+        }
         for i in 0..p.edge_count() {
             let (ends, [f, g]) = p.edge(i);
-            let (u, v) = (p.normal(f as usize) * sign, p.normal(g as usize) * sign);
+            let (u, v) = (-p.normal(f as usize), -p.normal(g as usize));
             let arc = v.cross(u);
             let lane = i % 4;
             if lane == 0 {
@@ -276,14 +281,6 @@ impl Prepared {
             self.ends.push(ends);
         }
         true
-    }
-
-    /// Edge `i`'s arc: `(u, v, arc)`.
-    #[inline]
-    fn arc(&self, i: usize) -> (Vec3, Vec3, Vec3) {
-        let (block, lane) = (&self.arcs[i / 4], i % 4);
-        let pick = |c: &[Vec4; 3]| Vec3::new(c[0][lane], c[1][lane], c[2][lane]);
-        (pick(&block.u), pick(&block.v), pick(&block.arc))
     }
 
     /// Edge `i`'s ends.
@@ -396,7 +393,9 @@ fn least_overlap<A: Polyhedron, B: Polyhedron>(a: &A, b: &B, apart: f64, bias: f
     }
     // The edge pairs whose arcs cross on the Gauss map.
     for ea in 0..pa.ends.len() {
-        let (u, v, arc) = pa.arc(ea);
+        let (_, [f, g]) = a.edge(ea);
+        let (u, v) = (a.normal(f as usize), a.normal(g as usize));
+        let arc = v.cross(u);
         let (p, q) = pa.edge(ea);
         for (block, arcs) in pb.arcs.iter().enumerate() {
             let mut lanes = crossing(u, v, arc, arcs);
