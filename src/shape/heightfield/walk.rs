@@ -130,7 +130,8 @@ impl HeightField {
     /// whose triangles `hit` tests. Below the pyramid's blocks the cells are
     /// a level of their own, bounded by their four corners.
     ///
-    /// A segment over one cell (a ground probe) meets that cell's
+    /// A segment over one cell and the neighbours it comes within the
+    /// rounding of (a ground probe, a short cast) meets those cells'
     /// triangles and nothing else; a longer one starts at the smallest node
     /// holding both ends. At a cell, every cell under that piece of the
     /// segment is tested, widened by the rounding of sample positions: a
@@ -146,10 +147,15 @@ impl HeightField {
         let grid = Grid::of(self);
         let (lo, hi) = (start.min(end).as_dvec3(), start.max(end).as_dvec3());
         let (c, r) = grid.cell_at(lo);
-        if grid.well_inside(lo, hi, c, r) {
-            // The whole segment over one cell (a ground probe): that cell's
+        if let Some(near) = grid.cells_near(lo, hi, c, r) {
+            // The whole segment over a cell and the neighbours it comes
+            // within the slack of (a ground probe, a short cast): their
             // triangles and nothing else.
-            let _ = self.cross_cell(&grid, c, r, (lo, hi), (f64::NEG_INFINITY, f64::INFINITY), &mut hit);
+            for r in near.z0..near.z1 {
+                for c in near.x0..near.x1 {
+                    let _ = self.cross_cell(&grid, c, r, (lo, hi), (f64::NEG_INFINITY, f64::INFINITY), &mut hit);
+                }
+            }
             return;
         }
         let ray = Ray::new(start, end);
@@ -434,19 +440,6 @@ impl Grid {
             along(p.x, self.origin.x, self.inverse.x, self.cells.0),
             along(p.z, self.origin.z, self.inverse.z, self.cells.1),
         )
-    }
-
-    /// Whether the box `[lo, hi]` lies in the footprint of cell `(c, r)`
-    /// farther than the slack from its sides: then no other cell is under
-    /// it.
-    #[inline]
-    fn well_inside(&self, lo: DVec3, hi: DVec3, c: usize, r: usize) -> bool {
-        let line_x = |c: usize| self.origin.x + c as f64 * self.size.x;
-        let line_z = |r: usize| self.origin.z + r as f64 * self.size.z;
-        lo.x >= line_x(c) + self.slack.0
-            && hi.x <= line_x(c + 1) - self.slack.0
-            && lo.z >= line_z(r) + self.slack.1
-            && hi.z <= line_z(r + 1) - self.slack.1
     }
 
     /// The cells under the box `[lo, hi]` over cell `(c, r)`: the cell and
