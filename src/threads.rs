@@ -133,6 +133,16 @@ impl Threads {
     }
 }
 
+/// Runs `job` on `slot`'s value taken out of it, then puts it back: a
+/// share's buffers lie beside the other shares', and vectors growing in
+/// place from several threads would write their lengths to one cache line.
+#[inline]
+pub(crate) fn on_own_copy<T: Default>(slot: &mut T, job: impl FnOnce(&mut T)) {
+    let mut own = core::mem::take(slot);
+    job(&mut own);
+    *slot = own;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

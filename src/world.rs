@@ -24,6 +24,7 @@ use crate::query::Ray;
 use crate::query::{CastHit, Contact, ContactManifold, Distance};
 use crate::shape::Shape;
 use crate::shape::{Aabb, Segment, Sphere};
+use crate::threads::on_own_copy;
 pub use crate::threads::Threads;
 use crate::visit::VisitResult;
 
@@ -628,12 +629,7 @@ impl World {
             .zip(results.iter_mut())
             .collect();
         self.threads.for_each_share(shares, |((part, out), result)| {
-            // Into a buffer of the job's own, put back after: the shares'
-            // buffers lie side by side, and growing them in place from
-            // several threads would write their lengths to one cache line.
-            let mut own = core::mem::take(out);
-            *result = self.derive_share(part, place, &mut own);
-            *out = own;
+            on_own_copy(out, |out| *result = self.derive_share(part, place, out));
         });
         results.into_iter().collect()
     }

@@ -17,7 +17,7 @@ use crate::broad::{overlapping_pair, trim_scratch, Proxy};
 use crate::bvh::Bvh;
 use crate::collider::{Collider, ColliderKey};
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
-use crate::threads::Threads;
+use crate::threads::{on_own_copy, Threads};
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
 /// tree once per changed leaf; above, it walks the tree against itself.
@@ -243,14 +243,7 @@ fn share_out<P: Send>(shares: &mut Vec<Share>, parts: Vec<P>, threads: Threads, 
         share.fresh.clear();
     }
     let work: Vec<(&mut Share, P)> = shares.iter_mut().zip(parts).collect();
-    threads.for_each_share(work, |(share, part)| {
-        // The job works on its own copy of the share's two vectors: the
-        // shares lie side by side, and vectors growing in place from two
-        // threads would write their lengths to one cache line.
-        let mut own = core::mem::take(share);
-        job(&mut own, part);
-        *share = own;
-    });
+    threads.for_each_share(work, |(share, part)| on_own_copy(share, |share| job(share, part)));
 }
 
 /// The shares' fresh pairs, in share order, into `fresh` (when only the
