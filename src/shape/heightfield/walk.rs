@@ -318,12 +318,13 @@ impl HeightField {
     #[inline]
     fn prefetch_block(&self, block: Cells) {
         let (cols, heights) = (self.samples.columns, &self.samples.heights);
-        for r in block.z0..=block.z1 {
-            if let Some(row) = heights
-                .get(r * cols + block.x0..)
-                .and_then(|s| s.first_chunk::<{ BLOCK + 1 }>())
-            {
-                prefetch(row);
+        if block.x0 + BLOCK < cols {
+            for r in block.z0..=block.z1 {
+                // A row's `BLOCK + 1` samples lie on at most two lines: the
+                // first sample's and the last's.
+                let row = r * cols + block.x0;
+                prefetch(&heights[row]);
+                prefetch(&heights[row + BLOCK]);
             }
         }
     }
@@ -432,10 +433,10 @@ impl Grid {
     /// The cell under point `p` (clamped into the grid).
     #[inline]
     fn cell_at(&self, p: DVec3) -> (usize, usize) {
-        let along = |v: f64, origin: f64, inverse: f64, cells: usize| {
-            let u = floor((v - origin) * inverse);
-            (u.max(0.0) as usize).min(cells - 1)
-        };
+        // `as usize` truncates a non-negative value (its floor) and
+        // saturates the rest: a negative value or NaN gives 0.
+        let along =
+            |v: f64, origin: f64, inverse: f64, cells: usize| (((v - origin) * inverse) as usize).min(cells - 1);
         (
             along(p.x, self.origin.x, self.inverse.x, self.cells.0),
             along(p.z, self.origin.z, self.inverse.z, self.cells.1),
@@ -509,17 +510,18 @@ impl Ray {
     fn clip(&self, b: &Aabb, t_max: f64) -> Option<(f64, f64)> {
         let (lo, hi) = (b.min.as_dvec3(), b.max.as_dvec3());
         let pad = BOX_SLACK * lo.abs().max(hi.abs()).max_element().max(self.magnitude) + f64::MIN_POSITIVE;
-        let (lo, hi) = (lo - pad, hi + pad);
+        let (lo, hi) = ((lo - pad).to_array(), (hi + pad).to_array());
+        let (start, delta, inverse) = (self.start.to_array(), self.delta.to_array(), self.inverse.to_array());
         let (mut t0, mut t1) = (0.0f64, t_max * (1.0 + BOX_SLACK));
         for axis in 0..3 {
-            let (s, d) = (self.start[axis], self.delta[axis]);
+            let (s, d) = (start[axis], delta[axis]);
             if d == 0.0 {
                 if s < lo[axis] || s > hi[axis] {
                     return None;
                 }
                 continue;
             }
-            let inv = self.inverse[axis];
+            let inv = inverse[axis];
             let (a, b) = ((lo[axis] - s) * inv, (hi[axis] - s) * inv);
             t0 = t0.max(a.min(b));
             t1 = t1.min(a.max(b));
