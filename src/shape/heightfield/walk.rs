@@ -29,11 +29,11 @@ impl HeightField {
         let range = |lo: f32, hi: f32, origin: f32, size: f32, from: usize, to: usize| {
             // Sample positions are `origin + c·size` rounded to f32: off by
             // at most an ulp of the largest coordinate, here in cell units.
-            let largest = f64::from(origin.abs()) + to as f64 * f64::from(size) + f64::from(lo.abs().max(hi.abs()));
+            let largest = f64::from(origin.abs()) + index_f64(to) * f64::from(size) + f64::from(lo.abs().max(hi.abs()));
             let slack = largest * f64::from(f32::EPSILON) / f64::from(size) + 1.0e-6;
             let cell = |v: f32| (f64::from(v) - f64::from(origin)) / f64::from(size);
-            let first = floor(cell(lo) - slack).max(from as f64);
-            let end = (floor(cell(hi) + slack) + 1.0).min(to as f64);
+            let first = floor(cell(lo) - slack).max(index_f64(from));
+            let end = (floor(cell(hi) + slack) + 1.0).min(index_f64(to));
             (first < end).then_some((first as usize, end as usize))
         };
         let (x0, x1) = range(b.min.x, b.max.x, self.origin.x, self.scale.x, within.x0, within.x1)?;
@@ -178,8 +178,8 @@ impl HeightField {
         let axis = |start: f64, d: f64, origin: f64, size: f64| {
             let inverse = if d == 0.0 { 0.0 } else { 1.0 / d };
             move |lo: usize, hi: usize| match d {
-                d if d > 0.0 => (origin + hi as f64 * size - start) * inverse,
-                d if d < 0.0 => (origin + lo as f64 * size - start) * inverse,
+                d if d > 0.0 => (origin + index_f64(hi) * size - start) * inverse,
+                d if d < 0.0 => (origin + index_f64(lo) * size - start) * inverse,
                 _ => f64::INFINITY,
             }
         };
@@ -412,7 +412,8 @@ impl Grid {
     fn of(field: &HeightField) -> Grid {
         let (origin, size) = (field.origin.as_dvec3(), field.scale.as_dvec3());
         let cells = (field.cells_x(), field.cells_z());
-        let slack = |o: f64, s: f64, n: usize| (o.abs() + n as f64 * s) * f64::from(f32::EPSILON) * 4.0 + 1.0e-6 * s;
+        let slack =
+            |o: f64, s: f64, n: usize| (o.abs() + index_f64(n) * s) * f64::from(f32::EPSILON) * 4.0 + 1.0e-6 * s;
         let (slack_x, slack_z) = (slack(origin.x, size.x, cells.0), slack(origin.z, size.z, cells.1));
         Grid {
             origin,
@@ -433,10 +434,11 @@ impl Grid {
     /// The cell under point `p` (clamped into the grid).
     #[inline]
     fn cell_at(&self, p: DVec3) -> (usize, usize) {
-        // `as usize` truncates a non-negative value (its floor) and
-        // saturates the rest: a negative value or NaN gives 0.
-        let along =
-            |v: f64, origin: f64, inverse: f64, cells: usize| (((v - origin) * inverse) as usize).min(cells - 1);
+        // `as i64` truncates a non-negative value (its floor) and
+        // saturates the rest (NaN gives 0); a negative one clamps to 0.
+        let along = |v: f64, origin: f64, inverse: f64, cells: usize| {
+            (((v - origin) * inverse) as i64).clamp(0, cells as i64 - 1) as usize
+        };
         (
             along(p.x, self.origin.x, self.inverse.x, self.cells.0),
             along(p.z, self.origin.z, self.inverse.z, self.cells.1),
@@ -451,7 +453,7 @@ impl Grid {
     #[inline]
     fn cells_near(&self, lo: DVec3, hi: DVec3, c: usize, r: usize) -> Option<Cells> {
         let range = |lo: f64, hi: f64, i: usize, origin: f64, size: f64, slack: f64, cells: usize| {
-            let (left, right) = (origin + i as f64 * size, origin + (i + 1) as f64 * size);
+            let (left, right) = (origin + index_f64(i) * size, origin + index_f64(i + 1) * size);
             if lo < left - size + slack || hi > right + size - slack {
                 return None;
             }
@@ -469,8 +471,8 @@ impl Grid {
     #[inline]
     fn in_cell(&self, lo: DVec3, hi: DVec3, c: usize, r: usize) -> ((f64, f64), (f64, f64)) {
         let (x0, z0) = (
-            self.origin.x + c as f64 * self.size.x,
-            self.origin.z + r as f64 * self.size.z,
+            self.origin.x + index_f64(c) * self.size.x,
+            self.origin.z + index_f64(r) * self.size.z,
         );
         (
             ((lo.x - x0) * self.inverse.x, (hi.x - x0) * self.inverse.x),
@@ -531,6 +533,14 @@ impl Ray {
         }
         Some((t0, t1))
     }
+}
+
+/// A cell or sample index as `f64`, exactly: a field's indices are below
+/// 2³² ([`HeightField::new`] refuses more cells), and the signed conversion
+/// is one instruction on x86-64 where an unsigned one takes several.
+#[inline]
+fn index_f64(i: usize) -> f64 {
+    i as i64 as f64
 }
 
 /// The smaller of `a` and `b` (`b` when either is NaN): one instruction
