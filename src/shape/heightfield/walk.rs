@@ -210,7 +210,7 @@ impl HeightField {
         loop {
             let cells = self.level_cells(level, x, z);
             let (tx, tz) = (exit_x(cells.x0, cells.x1), exit_z(cells.z0, cells.z1));
-            let t_exit = less(less(tx, tz).max(t), t_stop);
+            let t_exit = less(more(less(tx, tz), t), t_stop);
             let (y_lo, y_hi) = heights_over(t, t_exit);
             let [lo, hi] = node_heights(level, x, z);
             if y_lo <= grid.height(hi) && y_hi >= grid.height(lo) {
@@ -548,6 +548,16 @@ fn index_f64(i: usize) -> f64 {
 #[inline]
 fn less(a: f64, b: f64) -> f64 {
     if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The larger of `a` and `b` (`b` when either is NaN), as [`less`].
+#[inline]
+fn more(a: f64, b: f64) -> f64 {
+    if a > b {
         a
     } else {
         b
