@@ -72,32 +72,28 @@ static void box_intersect(const struct RTCIntersectFunctionNArguments *args) {
             return;
         }
     }
-    const float t = (float)t0;
-    if (t > ray->tfar) {
-        return;
-    }
-    ray->tfar = t;
+    /* t0 <= t1 <= tfar, and rounding to float keeps the order. */
+    ray->tfar = (float)t0;
     rayhit->hit.geomID = args->geomID;
     rayhit->hit.primID = args->primID;
     rayhit->hit.Ng_x = rayhit->hit.Ng_y = rayhit->hit.Ng_z = 0.0f;
     rayhit->hit.u = rayhit->hit.v = 0.0f;
 }
 
+void bench_embree_free(BoxScene *s);
+
 /* A scene of `count` boxes (6 floats each, copied), built at Embree's high
- * quality; NULL on failure. */
+ * quality on one thread (no worker threads left spinning beside the timed
+ * casts); NULL on failure. */
 BoxScene *bench_embree_scene(const float *boxes, unsigned count) {
     BoxScene *s = calloc(1, sizeof *s);
     if (!s) {
         return NULL;
     }
     s->boxes = malloc((size_t)count * sizeof *s->boxes);
-    s->device = rtcNewDevice(NULL);
+    s->device = rtcNewDevice("threads=1");
     if (!s->boxes || !s->device) {
-        free(s->boxes);
-        if (s->device) {
-            rtcReleaseDevice(s->device);
-        }
-        free(s);
+        bench_embree_free(s);
         return NULL;
     }
     for (unsigned i = 0; i < count; i++) {
@@ -107,9 +103,16 @@ BoxScene *bench_embree_scene(const float *boxes, unsigned count) {
         }
     }
     s->scene = rtcNewScene(s->device);
+    RTCGeometry g = rtcNewGeometry(s->device, RTC_GEOMETRY_TYPE_USER);
+    if (!s->scene || !g) {
+        if (g) {
+            rtcReleaseGeometry(g);
+        }
+        bench_embree_free(s);
+        return NULL;
+    }
     rtcSetSceneBuildQuality(s->scene, RTC_BUILD_QUALITY_HIGH);
     rtcSetSceneFlags(s->scene, RTC_SCENE_FLAG_ROBUST);
-    RTCGeometry g = rtcNewGeometry(s->device, RTC_GEOMETRY_TYPE_USER);
     rtcSetGeometryUserPrimitiveCount(g, count);
     rtcSetGeometryUserData(g, s->boxes);
     rtcSetGeometryBoundsFunction(g, box_bounds, NULL);
@@ -118,12 +121,16 @@ BoxScene *bench_embree_scene(const float *boxes, unsigned count) {
     rtcAttachGeometry(s->scene, g);
     rtcReleaseGeometry(g);
     rtcCommitScene(s->scene);
+    if (rtcGetDeviceError(s->device) != RTC_ERROR_NONE) {
+        bench_embree_free(s);
+        return NULL;
+    }
     return s;
 }
 
 /* The closest hit of the segment start + t·(end − start), t in [0, 1]:
- * 1 and its t and box index in `t`, `box`, or 0 for none. */
-int bench_embree_cast(const BoxScene *s, const float start[3], const float end[3], float *t, unsigned *box) {
+ * 1 and its t in `t`, or 0 for none. */
+int bench_embree_cast(const BoxScene *s, const float start[3], const float end[3], float *t) {
     CastContext context;
     rtcInitIntersectContext(&context.base);
     for (int k = 0; k < 3; k++) {
@@ -151,7 +158,6 @@ int bench_embree_cast(const BoxScene *s, const float start[3], const float end[3
         return 0;
     }
     *t = rh.ray.tfar;
-    *box = rh.hit.primID;
     return 1;
 }
 
@@ -159,8 +165,12 @@ void bench_embree_free(BoxScene *s) {
     if (!s) {
         return;
     }
-    rtcReleaseScene(s->scene);
-    rtcReleaseDevice(s->device);
+    if (s->scene) {
+        rtcReleaseScene(s->scene);
+    }
+    if (s->device) {
+        rtcReleaseDevice(s->device);
+    }
     free(s->boxes);
     free(s);
 }

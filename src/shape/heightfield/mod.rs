@@ -86,6 +86,21 @@ impl PartialEq for HeightField {
     }
 }
 
+/// A cell or sample index as `f64`, exactly: a field's indices are below
+/// 2³² ([`HeightField::new`] refuses more cells), and the signed conversion
+/// is one instruction on x86-64 where an unsigned one takes several.
+#[inline]
+fn index_f64(i: usize) -> f64 {
+    i as i64 as f64
+}
+
+/// A cell or sample index as `f32`, rounded as `as f32` rounds it, by the
+/// signed conversion (see [`index_f64`]).
+#[inline]
+fn index_f32(i: usize) -> f32 {
+    i as i64 as f32
+}
+
 /// A range of cells, `[x0, x1) × [z0, z1)`.
 #[derive(Debug, Clone, Copy)]
 struct Cells {
@@ -291,10 +306,6 @@ impl HeightField {
     /// by the one formula every corner and bound is computed with.
     #[inline]
     fn point(&self, column: usize, h: f32, row: usize) -> Vec3 {
-        // A grid index as `f32`, rounded as `as f32` rounds it: indices are
-        // below 2³² (`new` refuses more cells), and the signed conversion is
-        // one instruction on x86-64 where an unsigned one takes several.
-        let index_f32 = |i: usize| i as i64 as f32;
         Vec3::new(
             self.origin.x + index_f32(column) * self.scale.x,
             self.origin.y + h * self.scale.y,

@@ -13,7 +13,7 @@ use crate::shape::{Aabb, Triangle};
 use crate::visit::VisitResult;
 
 use super::pyramid::corner_range;
-use super::{Cells, HeightField, BLOCK};
+use super::{index_f64, Cells, HeightField, BLOCK};
 
 /// The relative slack of the pyramid's box tests (`f64` against boxes of
 /// `f32` corners): a box is entered when the segment comes within this
@@ -320,11 +320,10 @@ impl HeightField {
         let (cols, heights) = (self.samples.columns, &self.samples.heights);
         if block.x0 + BLOCK < cols {
             for r in block.z0..=block.z1 {
-                // A row's `BLOCK + 1` samples lie on at most two lines: the
-                // first sample's and the last's.
-                let row = r * cols + block.x0;
-                prefetch(&heights[row]);
-                prefetch(&heights[row + BLOCK]);
+                let first = r * cols + block.x0;
+                if let Ok(row) = <&[f32; BLOCK + 1]>::try_from(&heights[first..=first + BLOCK]) {
+                    prefetch(row);
+                }
             }
         }
     }
@@ -434,8 +433,9 @@ impl Grid {
     /// The cell under point `p` (clamped into the grid).
     #[inline]
     fn cell_at(&self, p: DVec3) -> (usize, usize) {
-        // `as i64` truncates a non-negative value (its floor) and
-        // saturates the rest (NaN gives 0); a negative one clamps to 0.
+        // `as i64` truncates toward zero, saturating outside the `i64`
+        // range (NaN gives 0): the floor of a non-negative value; a
+        // negative one clamps to 0.
         let along = |v: f64, origin: f64, inverse: f64, cells: usize| {
             (((v - origin) * inverse) as i64).clamp(0, cells as i64 - 1) as usize
         };
@@ -533,14 +533,6 @@ impl Ray {
         }
         Some((t0, t1))
     }
-}
-
-/// A cell or sample index as `f64`, exactly: a field's indices are below
-/// 2³² ([`HeightField::new`] refuses more cells), and the signed conversion
-/// is one instruction on x86-64 where an unsigned one takes several.
-#[inline]
-fn index_f64(i: usize) -> f64 {
-    i as i64 as f64
 }
 
 /// The smaller of `a` and `b` (`b` when either is NaN): one instruction
