@@ -28,6 +28,10 @@ use std::process::ExitCode;
 #[path = "../../benches/scenes.rs"]
 mod scenes;
 
+#[cfg(embree)]
+#[path = "support/tally.rs"]
+mod tally;
+
 /// Embree's side, through the C functions of `embree/box_casts.c`.
 #[cfg(embree)]
 mod embree {
@@ -81,15 +85,15 @@ mod embree {
 
 #[cfg(embree)]
 mod run {
-    use std::hint::black_box;
     use std::process::ExitCode;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     use collide::math::Vec3;
     use collide::{QueryFilter, Segment, Threads, World};
 
     use crate::embree;
     use crate::scenes::{self, Record, Scene, SCENE_NAMES};
+    use crate::tally::time_pass;
 
     struct Options {
         runs: usize,
@@ -128,26 +132,6 @@ mod run {
         Ok(options)
     }
 
-    /// Hits and `Σt` of one pass over the segments.
-    #[derive(Debug, Clone, Copy, PartialEq)]
-    struct Tally {
-        hits: u64,
-        sum_t: f64,
-    }
-
-    /// Times one pass: `cast` on every segment.
-    fn pass<S>(segments: &[S], mut cast: impl FnMut(&S) -> Option<f32>) -> (Duration, Tally) {
-        let mut tally = Tally { hits: 0, sum_t: 0.0 };
-        let start = Instant::now();
-        for s in segments {
-            if let Some(t) = black_box(cast(black_box(s))) {
-                tally.hits += 1;
-                tally.sum_t += f64::from(t);
-            }
-        }
-        (start.elapsed(), tally)
-    }
-
     fn median(mut times: Vec<Duration>) -> Duration {
         times.sort();
         times[times.len() / 2]
@@ -175,10 +159,10 @@ mod run {
         let (mut collide_times, mut embree_times) = (Vec::new(), Vec::new());
         let (mut c, mut e) = (None, None);
         for _ in 0..runs {
-            let (time, tally) = pass(&collide_segments, collide_cast);
+            let (time, tally) = time_pass(&collide_segments, collide_cast);
             collide_times.push(time);
             c = Some(tally);
-            let (time, tally) = pass(segments, |s| boxes.cast(s));
+            let (time, tally) = time_pass(segments, |s| boxes.cast(s));
             embree_times.push(time);
             e = Some(tally);
         }

@@ -29,10 +29,9 @@
 //! edge, as its cells split along the other diagonal). Memory: the bytes
 //! each shape holds.
 
-use std::hint::black_box;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use collide::math::Vec3;
 use collide::shape::{HeightField, TriangleMesh};
@@ -43,6 +42,10 @@ use parry3d::shape::{HeightField as ParryHeightField, TriMesh};
 use parry3d::utils::Array2;
 use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
+
+#[path = "support/tally.rs"]
+mod tally;
+use tally::{time_pass, Tally};
 
 struct Options {
     runs: usize,
@@ -123,25 +126,6 @@ fn segments(set: &str, count: usize, half: f32, (lo, hi): (f32, f32)) -> Vec<Seg
         .collect()
 }
 
-/// Hits and `Σt` of one pass, the checksum.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Tally {
-    hits: usize,
-    sum_t: f64,
-}
-
-fn time(segments: &[Segment], mut cast: impl FnMut(&Segment) -> Option<f32>) -> (Duration, Tally) {
-    let mut tally = Tally { hits: 0, sum_t: 0.0 };
-    let start = Instant::now();
-    for s in segments {
-        if let Some(t) = black_box(cast(black_box(s))) {
-            tally.hits += 1;
-            tally.sum_t += f64::from(t);
-        }
-    }
-    (start.elapsed(), tally)
-}
-
 fn world_of(shape: Shape, half: f32) -> World {
     let mut world = World::new();
     world
@@ -213,12 +197,12 @@ fn main() -> ExitCode {
         let mut tallies = [None; 4];
         for _ in 0..options.runs {
             let runs = [
-                time(&segments, |s| {
+                time_pass(&segments, |s| {
                     field_world.segment_cast(s, &filter).unwrap().map(|h| h.t)
                 }),
-                time(&segments, |s| mesh_world.segment_cast(s, &filter).unwrap().map(|h| h.t)),
-                time(&segments, |s| parry_cast(&parry_field, s)),
-                time(&segments, |s| parry_cast(&parry_mesh, s)),
+                time_pass(&segments, |s| mesh_world.segment_cast(s, &filter).unwrap().map(|h| h.t)),
+                time_pass(&segments, |s| parry_cast(&parry_field, s)),
+                time_pass(&segments, |s| parry_cast(&parry_mesh, s)),
             ];
             for (k, (t, tally)) in runs.into_iter().enumerate() {
                 times[k].push(t);
