@@ -9,7 +9,9 @@
 //!   a mesh's distance and support mapping, from 1e-30 to 1e30 and beyond;
 //! - [`powers_of_two`]: the squared-distance tests and round casts at every
 //!   power-of-two scale of `f32`, in closed form and as property tests
-//!   (seeded by `queries_extremes.proptest-regressions`).
+//!   (seeded by `queries_extremes.proptest-regressions`);
+//! - [`planes_and_polygons`]: the book's planes and convex polygons built
+//!   from points, from 1e-30 to 1e38.
 
 mod casts_contacts {
     //! Closed-form casts and contacts at extreme sizes: the sphere, capsule and
@@ -2294,6 +2296,117 @@ mod powers_of_two {
             let k = scale(e);
             let far = scaled(&target, k).cast_segment(&Segment::new(start * k, end * k));
             prop_assert_eq!(far, at_one, "{:?} cast against {:?} at 2^{}", segment, target, e);
+        }
+    }
+}
+
+mod planes_and_polygons {
+    //! The book's `Plane` and `ConvexPolygon` built at extreme sizes: a plane
+    //! from three points or from a normal and a point, a convex polygon and
+    //! its point test, each at `k` from 1e-30 to 1e38, give the unit-scale
+    //! answer (normals to 1e-6, offsets to 1e-6 of `k`, verdicts exactly).
+    //! In `f32` the plane from points compared a squared cross product (a
+    //! fourth power of the size: infinite beyond about 4e9, below the normal
+    //! range under about 1e-10) and refused every plane from 1e10 and at
+    //! 1e-30; a normal longer than about 1.8e19 had an infinite squared
+    //! length, one shorter than about 1e-19 a zero one; the polygon's
+    //! squared extent and cross products overflowed from about 1.8e19 and
+    //! vanished at 1e-30. Each test fails with those `f32` forms.
+
+    use collide::math::{Vec2, Vec3};
+    use collide::{ConvexPolygon, Error, Plane};
+
+    /// The sizes, the unit one first.
+    const SCALES: [f32; 9] = [1.0, 1e-30, 1e-20, 1e-10, 1e10, 1e19, 1e20, 1e30, 1e38];
+
+    /// Three points spanning a plane, every coordinate within ±1 (so the
+    /// offset stays below `f32::MAX` at 1e38).
+    const A: Vec3 = Vec3::new(0.5, 1.0, -0.5);
+    const B: Vec3 = Vec3::new(1.0, -0.5, 0.5);
+    const C: Vec3 = Vec3::new(-0.5, 0.5, 1.0);
+
+    fn assert_same_plane(plane: &Plane, unit: &Plane, k: f32, what: &str) {
+        assert!(
+            (plane.normal - unit.normal).abs().max_element() <= 1e-6,
+            "{what} at {k:e}: {plane:?} against {unit:?}"
+        );
+        let d = f64::from(plane.d) / f64::from(k);
+        assert!(
+            (d - f64::from(unit.d)).abs() <= 1e-6,
+            "{what} at {k:e}: d/k = {d}, unit {}",
+            unit.d
+        );
+    }
+
+    #[test]
+    fn planes_from_points_are_the_unit_plane_scaled() {
+        let unit = Plane::from_points(A, B, C).unwrap();
+        for k in SCALES {
+            let plane = Plane::from_points(A * k, B * k, C * k).unwrap_or_else(|e| panic!("{k:e}: {e}"));
+            assert_same_plane(&plane, &unit, k, "from_points");
+            assert!(
+                (plane.normal.length() - 1.0).abs() <= 1e-6,
+                "{k:e}: |n| = {}",
+                plane.normal.length()
+            );
+            // Collinear points stay refused at every scale.
+            let mid = (A + B) * 0.5;
+            assert!(
+                matches!(
+                    Plane::from_points(A * k, B * k, mid * k),
+                    Err(Error::InvalidArgument(_))
+                ),
+                "{k:e}: collinear points"
+            );
+        }
+    }
+
+    #[test]
+    fn planes_from_a_normal_of_any_length_are_the_unit_plane() {
+        let normal = Vec3::new(1.0, -2.0, 2.0);
+        let unit = Plane::from_normal_and_point(normal, A).unwrap();
+        for k in SCALES {
+            let plane = Plane::from_normal_and_point(normal * k, A).unwrap_or_else(|e| panic!("{k:e}: {e}"));
+            assert_same_plane(&plane, &unit, 1.0, "from_normal_and_point");
+        }
+        assert!(matches!(
+            Plane::from_normal_and_point(Vec3::ZERO, A),
+            Err(Error::InvalidArgument(_))
+        ));
+        // An offset beyond `f32`: a point near `f32::MAX` on the normal's diagonal.
+        let far = Vec3::splat(f32::MAX);
+        assert!(matches!(
+            Plane::from_normal_and_point(Vec3::ONE, far),
+            Err(Error::NonFinite(_))
+        ));
+    }
+
+    #[test]
+    fn convex_polygons_answer_as_at_unit_scale() {
+        let outline = [
+            Vec2::new(-1.0, -0.5),
+            Vec2::new(0.5, -1.0),
+            Vec2::new(1.0, 0.5),
+            Vec2::new(-0.5, 1.0),
+        ];
+        let inside = [Vec2::new(0.0, 0.0), Vec2::new(0.9, 0.4), Vec2::new(-0.5, 1.0)];
+        let outside = [Vec2::new(1.0, 1.0), Vec2::new(-1.0, 0.5), Vec2::new(0.0, -1.0)];
+        for k in SCALES {
+            let polygon =
+                ConvexPolygon::new(outline.iter().map(|v| *v * k).collect()).unwrap_or_else(|e| panic!("{k:e}: {e}"));
+            assert_eq!(polygon.orientation(), 1.0, "{k:e}");
+            for p in inside {
+                assert!(polygon.contains_point(p * k), "{k:e}: {p} inside");
+            }
+            for p in outside {
+                assert!(!polygon.contains_point(p * k), "{k:e}: {p} outside");
+            }
+            // A dent stays refused at every scale.
+            let dented: Vec<Vec2> = [outline[0], outline[1], Vec2::new(-0.2, 0.0), outline[3]]
+                .iter()
+                .map(|v| *v * k)
+                .collect();
+            assert!(ConvexPolygon::new(dented).is_err(), "{k:e}: dented");
         }
     }
 }

@@ -58,7 +58,8 @@ const _: () = {
 
 /// The plane through three points, normal `(b − a) × (c − a)` normalised
 /// (the book's `Plane(a, b, c)`), in `*out`. `PHYS_ERROR_INVALID_ARGUMENT`
-/// for collinear points.
+/// for collinear points, `PHYS_ERROR_NON_FINITE` for a plane whose offset
+/// is beyond `float` (points near `FLT_MAX`).
 ///
 /// # Safety
 /// The pointer contract at the top of collide.h.

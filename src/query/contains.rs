@@ -84,7 +84,7 @@ impl ConvexPolygon {
     #[must_use]
     pub fn contains_point(&self, p: Vec2) -> bool {
         let v = self.vertices();
-        let o = self.orientation();
+        let o = f64::from(self.orientation());
         (0..v.len()).all(|i| o * cross2(v[i], v[(i + 1) % v.len()], p) >= 0.0)
     }
 }

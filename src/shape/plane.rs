@@ -1,7 +1,7 @@
 //! Plane `n·x + d = 0` with a unit normal.
 
 use crate::error::{Error, Result};
-use crate::math::{Vec3, DEGENERATE_EPSILON};
+use crate::math::{DVec3, Vec3, DEGENERATE_EPSILON};
 
 /// A plane of points `x` with `normal·x + d = 0`, `|normal| = 1`.
 ///
@@ -20,8 +20,8 @@ pub struct Plane {
 impl Plane {
     /// The plane through `point` with the direction of `normal` (normalised).
     ///
-    /// Errors: [`Error::NonFinite`] for NaN/∞ input,
-    /// [`Error::InvalidArgument`] for a zero normal.
+    /// Errors: [`Error::NonFinite`] for NaN/∞ input or an offset `d` beyond
+    /// `f32`, [`Error::InvalidArgument`] for a zero normal.
     ///
     /// ```
     /// use collide::{Plane, math::Vec3};
@@ -32,13 +32,25 @@ impl Plane {
         if !normal.is_finite() || !point.is_finite() {
             return Err(Error::NonFinite("plane normal or point"));
         }
-        let normal = normal
-            .try_normalize()
-            .ok_or(Error::InvalidArgument("plane normal has zero length"))?;
-        Ok(Self {
-            normal,
-            d: -normal.dot(point),
-        })
+        let length = normal.as_dvec3().length();
+        if length == 0.0 {
+            return Err(Error::InvalidArgument("plane normal has zero length"));
+        }
+        Self::through(normal.as_dvec3() / length, point)
+    }
+
+    /// The plane with unit normal `normal` (in `f64`, rounded once) through
+    /// `point`, its offset from the rounded normal in `f64`.
+    ///
+    /// Errors: [`Error::NonFinite`] for an offset beyond `f32` (a point
+    /// near `f32::MAX` on a diagonal).
+    fn through(normal: DVec3, point: Vec3) -> Result<Self> {
+        let normal = normal.as_vec3();
+        let d = -normal.as_dvec3().dot(point.as_dvec3()) as f32;
+        if !d.is_finite() {
+            return Err(Error::NonFinite("plane offset"));
+        }
+        Ok(Self { normal, d })
     }
 
     /// The plane through `a`, `b`, `c`, with normal `(b − a)×(c − a)`
@@ -47,6 +59,9 @@ impl Plane {
     /// Collinear or coincident points are an error instead of the book's NaN
     /// normal: they are collinear when `|(b−a)×(c−a)|` is below
     /// `DEGENERATE_EPSILON·|b−a|·|c−a|` (the sine of the angle at `a`).
+    /// The normal and offset are computed in `f64` and rounded once, so
+    /// points at any `f32` scale give the plane they give at unit scale;
+    /// an offset beyond `f32` is [`Error::NonFinite`].
     ///
     /// ```
     /// use collide::{Plane, math::Vec3};
@@ -58,18 +73,17 @@ impl Plane {
         if !(a.is_finite() && b.is_finite() && c.is_finite()) {
             return Err(Error::NonFinite("plane point"));
         }
-        let ab = b - a;
-        let ac = c - a;
+        // In `f64`, where the fourth powers of `f32` lengths neither
+        // overflow nor fall below the normal range.
+        let ab = b.as_dvec3() - a.as_dvec3();
+        let ac = c.as_dvec3() - a.as_dvec3();
         let n = ab.cross(ac);
         let scale = ab.length_squared() * ac.length_squared();
-        if n.length_squared() <= DEGENERATE_EPSILON * DEGENERATE_EPSILON * scale || scale == 0.0 {
+        let epsilon = f64::from(DEGENERATE_EPSILON);
+        if n.length_squared() <= epsilon * epsilon * scale || scale == 0.0 {
             return Err(Error::InvalidArgument("plane points are collinear"));
         }
-        let normal = n.normalize();
-        Ok(Self {
-            normal,
-            d: -normal.dot(a),
-        })
+        Self::through(n / n.length(), a)
     }
 
     /// Signed distance `normal·p + d`: positive in front (the side the

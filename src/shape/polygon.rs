@@ -18,10 +18,13 @@ pub struct ConvexPolygon {
     orientation: f32,
 }
 
-/// `(b − a) × (c − a)`, twice the signed area of the triangle `abc`.
+/// `(b − a) × (c − a)`, twice the signed area of the triangle `abc`, in
+/// `f64`: the products of `f32` differences, which overflow `f32` beyond
+/// about 1.8e19, are exact there or nearly so.
 #[inline]
-pub(crate) fn cross2(a: Vec2, b: Vec2, c: Vec2) -> f32 {
-    (b - a).perp_dot(c - a)
+pub(crate) fn cross2(a: Vec2, b: Vec2, c: Vec2) -> f64 {
+    let a = a.as_dvec2();
+    (b.as_dvec2() - a).perp_dot(c.as_dvec2() - a)
 }
 
 /// How often the sign of the non-zero values changes around the cyclic sequence.
@@ -53,21 +56,23 @@ impl ConvexPolygon {
         if vertices.len() < 3 {
             return Err(Error::InvalidArgument("a polygon needs at least three vertices"));
         }
-        let twice_area: f32 = (1..vertices.len() - 1)
+        let twice_area: f64 = (1..vertices.len() - 1)
             .map(|i| cross2(vertices[0], vertices[i], vertices[i + 1]))
             .sum();
+        let first = vertices[0].as_dvec2();
         let extent = vertices
             .iter()
-            .map(|v| (*v - vertices[0]).length_squared())
-            .fold(0.0f32, f32::max);
-        if twice_area.abs() <= DEGENERATE_EPSILON * extent {
+            .map(|v| (v.as_dvec2() - first).length_squared())
+            .fold(0.0f64, f64::max);
+        let epsilon = f64::from(DEGENERATE_EPSILON);
+        if twice_area.abs() <= epsilon * extent {
             return Err(Error::InvalidArgument("polygon has zero area"));
         }
         let orientation = twice_area.signum();
         let n = vertices.len();
         for i in 0..n {
             let turn = cross2(vertices[i], vertices[(i + 1) % n], vertices[(i + 2) % n]);
-            if turn * orientation < -DEGENERATE_EPSILON * extent {
+            if turn * orientation < -epsilon * extent {
                 return Err(Error::InvalidArgument("polygon is not convex"));
             }
         }
@@ -80,7 +85,10 @@ impl ConvexPolygon {
                 return Err(Error::InvalidArgument("polygon is not convex"));
             }
         }
-        Ok(Self { vertices, orientation })
+        Ok(Self {
+            vertices,
+            orientation: orientation as f32,
+        })
     }
 
     /// The vertices, in the order given.
