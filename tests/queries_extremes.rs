@@ -1021,6 +1021,46 @@ mod round_shapes {
             assert_eq!(cone.support(down), Vec3::new(0.5, 0.0, 0.0), "cone along {down}");
         }
     }
+    /// A cylinder's and a cone's bounds hold their rims, and no more, for
+    /// axes from 1e-30 to 1e30 long, tilted: the extents `r·√(1 − u_i²)`,
+    /// checked in `f64` against the exact unit axis to the rounding of `f32`.
+    /// With the axis normalised in `f32`, one whose square is subnormal
+    /// (about 1e-22 long) had an inexact direction, and one whose square
+    /// vanishes or overflows (1e-30, beyond 1.8e19) a ball's bounds.
+    #[test]
+    fn disc_bounds_hold_the_rim_for_any_axis_length() {
+        let directions = [
+            Vec3::new(0.3, 0.9, -0.2),
+            Vec3::new(-0.7, 0.1, 0.6),
+            Vec3::new(1e-3, 1.0, 2e-3),
+        ];
+        for length in [1e-30f32, 1e-22, 1e-19, 1.0, 1e19, 1e20, 1e30] {
+            for dir in directions {
+                let axis = (dir.as_dvec3().normalize() * f64::from(length)).as_vec3();
+                let radius = 0.75;
+                let cylinder = Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, axis), radius));
+                let cone = Shape::Cone(Cone::new(Vec3::ZERO, axis, radius));
+                let u = axis.as_dvec3().normalize();
+                for (name, shape) in [("cylinder", cylinder), ("cone", cone)] {
+                    let bounds = shape.bounding_aabb();
+                    for i in 0..3 {
+                        let reach = (1.0 - u[i] * u[i]).max(0.0).sqrt() * f64::from(radius);
+                        // The rim of the disc at the origin, on both sides.
+                        assert!(
+                            f64::from(bounds.max[i]) >= reach * (1.0 - 1e-7)
+                                && f64::from(bounds.min[i]) <= -reach * (1.0 - 1e-7),
+                            "{name}, axis {axis} ({length:e}), axis {i}: bounds {bounds:?}, rim at ±{reach}"
+                        );
+                        // And not a ball's where the disc is narrower.
+                        assert!(
+                            f64::from(bounds.max[i]) <= f64::from(axis[i].max(0.0)) + reach * (1.0 + 1e-6) + 1e-30,
+                            "{name}, axis {axis} ({length:e}), axis {i}: bounds {bounds:?} beyond the rim ±{reach}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
 
 mod triangles {

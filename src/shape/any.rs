@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
-use crate::math::{Aabb, Mat3, Transform, Vec3};
+use crate::math::{Aabb, DVec3, Mat3, Transform, Vec3};
 use crate::shape::{
     Capsule, Compound, Cone, ConvexHull, Cylinder, HeightField, Obb, Segment, Sphere, Triangle, TriangleMesh,
 };
@@ -117,12 +117,12 @@ impl Shape {
             Shape::Obb(obb) => obb.bounding_aabb(),
             Shape::Triangle(t) => Aabb::new(t.a.min(t.b).min(t.c), t.a.max(t.b).max(t.c)),
             Shape::Cylinder(c) => {
-                let e = disc_extent(c.segment.direction(), c.radius);
                 let seg = c.segment;
+                let e = disc_extent(seg.start, seg.end, c.radius);
                 Aabb::new(seg.start.min(seg.end) - e, seg.start.max(seg.end) + e)
             }
             Shape::Cone(c) => {
-                let e = disc_extent(c.apex - c.base_center, c.radius);
+                let e = disc_extent(c.base_center, c.apex, c.radius);
                 Aabb::new(c.apex.min(c.base_center - e), c.apex.max(c.base_center + e))
             }
             Shape::Hull(hull) => Aabb::from_points(hull.vertices()).unwrap_or(Aabb::new(hull.center(), hull.center())),
@@ -348,12 +348,19 @@ fn axis_kept(transform: &Transform, object: Segment, world: Segment, radius: f32
     }
 }
 
-/// The half-extents of a disc of `radius` perpendicular to `axis`:
-/// `r·√(1 − u_i²)` with `u = axis/|axis|`; a ball's (`r` on every axis)
-/// for a zero axis, as the support mappings treat a flat cylinder or cone.
-fn disc_extent(axis: Vec3, radius: f32) -> Vec3 {
-    match axis.try_normalize() {
-        Some(u) => (Vec3::ONE - u * u).max(Vec3::ZERO).powf(0.5) * radius,
-        None => Vec3::splat(radius),
+/// The half-extents of a disc of `radius` perpendicular to the axis from
+/// `from` to `to`: `r·√(1 − u_i²)` with `u` the unit axis, in `f64` (an
+/// axis whose `f32` square is subnormal, about 1e-19 long or less, or
+/// infinite, beyond about 1.8e19, has its exact direction there), rounded
+/// once; a ball's (`r` on every axis) for a zero axis, as the support
+/// mappings treat a flat cylinder or cone.
+fn disc_extent(from: Vec3, to: Vec3, radius: f32) -> Vec3 {
+    let axis = to.as_dvec3() - from.as_dvec3();
+    let length = axis.length();
+    if length == 0.0 {
+        return Vec3::splat(radius);
     }
+    let across = |u: f64| (1.0 - u * u).max(0.0).sqrt() * f64::from(radius);
+    let u = axis / length;
+    DVec3::new(across(u.x), across(u.y), across(u.z)).as_vec3()
 }
