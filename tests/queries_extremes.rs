@@ -11,7 +11,7 @@
 //!   power-of-two scale of `f32`, in closed form and as property tests
 //!   (seeded by `queries_extremes.proptest-regressions`);
 //! - [`planes_and_polygons`]: the book's planes and convex polygons built
-//!   from points, from 1e-30 to 1e38.
+//!   from points, and convex hulls, from 1e-30 to 1e38.
 
 mod casts_contacts {
     //! Closed-form casts and contacts at extreme sizes: the sphere, capsule and
@@ -2354,6 +2354,7 @@ mod planes_and_polygons {
     //! vanished at 1e-30. Each test fails with those `f32` forms.
 
     use collide::math::{Vec2, Vec3};
+    use collide::shape::ConvexHull;
     use collide::{ConvexPolygon, Error, Plane};
 
     /// The sizes, the unit one first.
@@ -2419,6 +2420,51 @@ mod planes_and_polygons {
             Plane::from_normal_and_point(Vec3::ONE, far),
             Err(Error::NonFinite(_))
         ));
+    }
+
+    /// A convex hull of the same points scaled by `k` from 1e-30 to 1e38 is
+    /// the unit hull scaled: the same vertices (the points given), triangles
+    /// and edges, the same plane normals, offsets, centre and radius times
+    /// `k`. Built in `f32` at the points' own scale, its squared lengths and
+    /// tolerances overflowed or vanished: refused as coincident below about
+    /// 1e-22 and from about 1e20.
+    #[test]
+    fn convex_hulls_are_the_unit_hull_scaled() {
+        let points = [
+            Vec3::new(1.0, 0.2, 0.1),
+            Vec3::new(-0.9, 0.1, 0.3),
+            Vec3::new(0.1, 1.1, -0.2),
+            Vec3::new(0.2, -1.0, 0.1),
+            Vec3::new(0.0, 0.1, 1.2),
+            Vec3::new(0.1, 0.0, -0.9),
+            Vec3::new(0.5, 0.5, 0.5),
+            Vec3::new(-0.5, -0.4, -0.5),
+            Vec3::new(0.1, 0.1, 0.1),
+        ];
+        let unit = ConvexHull::from_points(&points).unwrap();
+        for k in SCALES {
+            let scaled: Vec<Vec3> = points.iter().map(|p| *p * k).collect();
+            let hull = ConvexHull::from_points(&scaled).unwrap_or_else(|e| panic!("{k:e}: {e}"));
+            let unit_vertices: Vec<Vec3> = unit.vertices().iter().map(|v| *v * k).collect();
+            assert_eq!(hull.vertices(), &unit_vertices[..], "{k:e}: vertices");
+            assert_eq!(
+                (hull.triangles(), hull.edges()),
+                (unit.triangles(), unit.edges()),
+                "{k:e}"
+            );
+            assert_eq!(hull.planes().len(), unit.planes().len(), "{k:e}: planes");
+            for (plane, unit_plane) in hull.planes().iter().zip(unit.planes()) {
+                assert_same_plane(plane, unit_plane, k, "hull plane");
+            }
+            let relative = |a: f32, b: f32| (f64::from(a) / f64::from(k) - f64::from(b)).abs() <= 1e-6;
+            assert!(
+                relative(hull.bounding_radius(), unit.bounding_radius()),
+                "{k:e}: radius"
+            );
+            for axis in 0..3 {
+                assert!(relative(hull.center()[axis], unit.center()[axis]), "{k:e}: centre");
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::math::{DVec3, Mat3, Vec3, DEGENERATE_EPSILON};
+use crate::math::{exponent_of_largest, power_of_two, DVec3, Mat3, Vec3, DEGENERATE_EPSILON};
 use crate::shape::Plane;
 
 /// A solid convex polyhedron: the convex hull of a set of points.
@@ -186,12 +186,31 @@ impl ConvexHull {
         }
         let bounds_min = points.iter().fold(Vec3::splat(f32::INFINITY), |m, p| m.min(*p));
         let bounds_max = points.iter().fold(Vec3::splat(f32::NEG_INFINITY), |m, p| m.max(*p));
-        let origin = (bounds_min + bounds_max) * 0.5;
-        let p: Vec<Vec3> = points.iter().map(|q| *q - origin).collect();
+        // Halved before the sum, which overflows near `f32::MAX`; the same
+        // value as halving the sum elsewhere.
+        let origin = bounds_min * 0.5 + bounds_max * 0.5;
+        // The points relative to the origin at unit scale: times the power
+        // of two that brings the largest offset into `[1, 2)`, exact short
+        // of the subnormals, so that the build's squares and tolerances
+        // neither overflow nor vanish at any `f32` scale. Every offset,
+        // length and tolerance below is that scale's; `from_faces` scales
+        // the reaches, centre and radius back.
+        let all_coincide = Error::InvalidArgument("hull points all coincide");
+        let origin64 = origin.as_dvec3();
+        let largest = points
+            .iter()
+            .map(|q| (q.as_dvec3() - origin64).abs().max_element())
+            .fold(0.0, f64::max);
+        let exponent = exponent_of_largest(largest).ok_or(all_coincide)?;
+        let to_unit = power_of_two(-exponent);
+        let p: Vec<Vec3> = points
+            .iter()
+            .map(|q| ((q.as_dvec3() - origin64) * to_unit).as_vec3())
+            .collect();
         let extent = p.iter().map(|q| q.length()).fold(0.0f32, f32::max);
         let eps = DEGENERATE_EPSILON * extent;
         if !(extent > 0.0) {
-            return Err(Error::InvalidArgument("hull points all coincide"));
+            return Err(all_coincide);
         }
 
         let simplex = initial_simplex(&p, eps)?;
@@ -302,13 +321,14 @@ impl ConvexHull {
             assign_outside(&mut faces, new_faces, &orphans, &p, eps);
         }
 
-        Self::from_faces(&faces, &edge_map, points, &p, origin, eps)
+        Self::from_faces(&faces, &edge_map, points, &p, (origin, power_of_two(exponent)), eps)
     }
 
     /// Compacts the alive faces into the stored form (world coordinates):
     /// the vertices are the input `points` themselves, not their shifted
     /// copies `p` shifted back (which round: a coordinate of 7.5e-30 next
-    /// to one of 13.75 came back as 0).
+    /// to one of 13.75 came back as 0). `p` is `(points − origin)/scale`,
+    /// `scale` a power of two.
     ///
     /// Exactly coplanar faces (to rounding) merge into one plane; a hull no
     /// thicker than `2ε` across one of its faces is refused as coplanar.
@@ -317,7 +337,7 @@ impl ConvexHull {
         edge_map: &HashMap<(u32, u32), usize>,
         points: &[Vec3],
         p: &[Vec3],
-        origin: Vec3,
+        (origin, scale): (Vec3, f64),
         eps: f32,
     ) -> Result<Self> {
         let alive: Vec<usize> = (0..faces.len()).filter(|&f| faces[f].alive).collect();
@@ -406,7 +426,7 @@ impl ConvexHull {
             .zip(&extents)
             .map(|(&normal, &(_, reach))| Plane {
                 normal,
-                d: -(reach + normal.as_dvec3().dot(origin.as_dvec3())) as f32,
+                d: -(reach * scale + normal.as_dvec3().dot(origin.as_dvec3())) as f32,
             })
             .collect();
         let mut edges = Vec::new();
@@ -429,7 +449,11 @@ impl ConvexHull {
             .iter()
             .map(|v| (*v - local_center).length())
             .fold(0.0f32, f32::max);
-        let center = local_center + origin;
+        // Scaled back in `f32` (exactly: `scale` is a power of two within
+        // the range of the points' offsets), the centre then rounded once.
+        let scale = scale as f32;
+        let bounding_radius = bounding_radius * scale;
+        let center = local_center * scale + origin;
         Ok(Self::assembled(
             vertices,
             triangles,
