@@ -2353,9 +2353,10 @@ mod planes_and_polygons {
     //! squared extent and cross products overflowed from about 1.8e19 and
     //! vanished at 1e-30. Each test fails with those `f32` forms.
 
-    use collide::math::{Vec2, Vec3};
+    use collide::math::{Mat3, Vec2, Vec3};
     use collide::shape::ConvexHull;
-    use collide::{ConvexPolygon, Error, Plane};
+    use collide::{ColliderDesc, ConvexPolygon, Error, Plane, Shape, Transform, World};
+    use std::sync::Arc;
 
     /// The sizes, the unit one first.
     const SCALES: [f32; 9] = [1.0, 1e-30, 1e-20, 1e-10, 1e10, 1e19, 1e20, 1e30, 1e38];
@@ -2464,6 +2465,45 @@ mod planes_and_polygons {
             for axis in 0..3 {
                 assert!(relative(hull.center()[axis], unit.center()[axis]), "{k:e}: centre");
             }
+        }
+    }
+
+    /// The unit hull placed by a uniform scale `k` from 1e-30 to 1e38 (and
+    /// through a world collider's transform) is the hull of the scaled
+    /// points: the same normals, offsets and radius times `k`. In `f32` the
+    /// placement's determinant overflowed beyond about 7e12 and vanished
+    /// below 1e-13, and the placement was refused.
+    #[test]
+    fn convex_hulls_placed_at_any_scale_are_the_hull_scaled() {
+        let points = [
+            Vec3::new(1.0, 0.25, 0.125),
+            Vec3::new(-0.875, 0.125, 0.25),
+            Vec3::new(0.125, 1.125, -0.25),
+            Vec3::new(0.25, -1.0, 0.125),
+            Vec3::new(0.0, 0.125, 1.25),
+            Vec3::new(0.125, 0.0, -0.875),
+        ];
+        let unit = ConvexHull::from_points(&points).unwrap();
+        for k in SCALES {
+            let placed = unit
+                .mapped(Mat3::from_diagonal(Vec3::splat(k)), Vec3::ZERO)
+                .unwrap_or_else(|| panic!("{k:e}: refused"));
+            let scaled: Vec<Vec3> = unit.vertices().iter().map(|v| *v * k).collect();
+            assert_eq!(placed.vertices(), &scaled[..], "{k:e}: vertices");
+            for (plane, unit_plane) in placed.planes().iter().zip(unit.planes()) {
+                assert_same_plane(plane, unit_plane, k, "placed hull plane");
+            }
+            let radius = f64::from(placed.bounding_radius()) / f64::from(k);
+            assert!(
+                (radius - f64::from(unit.bounding_radius())).abs() <= 1e-6,
+                "{k:e}: radius {radius}"
+            );
+            let mut world = World::new();
+            let desc = ColliderDesc::new(Shape::Hull(Arc::new(unit.clone()))).with_transform(Transform {
+                scale: Vec3::splat(k),
+                ..Transform::IDENTITY
+            });
+            world.add(desc).unwrap_or_else(|e| panic!("{k:e}: {e}"));
         }
     }
 

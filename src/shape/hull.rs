@@ -619,19 +619,22 @@ impl ConvexHull {
     /// assert!(tetra.mapped(Mat3::from_diagonal(Vec3::new(1.0, 0.0, 1.0)), Vec3::ZERO).is_none());
     /// ```
     pub fn mapped(&self, linear: Mat3, translation: Vec3) -> Option<ConvexHull> {
-        let det = linear.determinant();
+        // The determinant and the normals' map in `f64`: in `f32` a scale
+        // beyond about 7e12 or below 1e-13 overflows or underflows the
+        // determinant, and the normals' squares do at their own sizes.
+        let (linear64, translation64, center64) = (linear.as_dmat3(), translation.as_dvec3(), self.center.as_dvec3());
+        let det = linear64.determinant();
         if !(det != 0.0 && det.is_finite()) {
             return None;
         }
-        let normal_map = linear.inverse().transpose();
+        let normal_map = linear64.inverse().transpose();
         let apply = |p: Vec3| linear * p + translation;
-        let (linear64, translation64, center64) = (linear.as_dmat3(), translation.as_dvec3(), self.center.as_dvec3());
         let vertices: Vec<Vec3> = self.vertices.iter().map(|&v| apply(v)).collect();
         let planes: Vec<Plane> = self
             .planes
             .iter()
             .map(|plane| {
-                let normal = (normal_map * plane.normal).try_normalize()?;
+                let normal = (normal_map * plane.normal.as_dvec3()).try_normalize()?.as_vec3();
                 // The image of the plane's point nearest the centre, in
                 // `f64`: `c − (n·c + d)·n` and its image lie within the
                 // hull's size of the centre, so `d` rounds once, relative to
@@ -651,7 +654,10 @@ impl ConvexHull {
             self.triangles.clone()
         };
         let center = apply(self.center);
-        let bounding_radius = vertices.iter().map(|v| (*v - center).length()).fold(0.0f32, f32::max);
+        let bounding_radius = vertices
+            .iter()
+            .map(|v| (v.as_dvec3() - center.as_dvec3()).length())
+            .fold(0.0, f64::max) as f32;
         let finite = center.is_finite()
             && bounding_radius.is_finite()
             && vertices.iter().all(|v| v.is_finite())
