@@ -1367,6 +1367,7 @@ mod triangles {
             Vec3::new(top, 0.0, 1.0),
         );
         assert_eq!(strip.normal(), Some(Vec3::NEG_Y), "a strip 2·f32::MAX long");
+        assert_eq!(strip.area(), f32::MAX, "the area of a strip 2·f32::MAX long and 1 wide");
     }
 
     /// Two triangles of side ~2k, one in the plane `y = 3k` and one in
@@ -2353,9 +2354,9 @@ mod planes_and_polygons {
     //! squared extent and cross products overflowed from about 1.8e19 and
     //! vanished at 1e-30. Each test fails with those `f32` forms.
 
-    use collide::math::{Mat3, Vec2, Vec3};
+    use collide::math::{Mat3, Quat, Vec2, Vec3};
     use collide::shape::ConvexHull;
-    use collide::{ColliderDesc, ConvexPolygon, Error, Plane, Shape, Transform, World};
+    use collide::{Aabb, ColliderDesc, ConvexPolygon, Error, Obb, Plane, Shape, Transform, World};
     use std::sync::Arc;
 
     /// The sizes, the unit one first.
@@ -2504,6 +2505,44 @@ mod planes_and_polygons {
                 ..Transform::IDENTITY
             });
             world.add(desc).unwrap_or_else(|e| panic!("{k:e}: {e}"));
+        }
+    }
+
+    /// A box near `f32::MAX` against a plane it crosses: the centre's signed
+    /// distance `n·c + d` has partial sums beyond `f32` (`0.6·3e38` twice)
+    /// though the distance itself is small, and in `f32` it read `∞`: the
+    /// box missed the plane. The answers are the ones at unit scale, scaled.
+    #[test]
+    fn boxes_meet_planes_near_f32_max() {
+        let normal = Vec3::new(0.6, 0.6, -0.53).normalize();
+        let unit_center = Vec3::splat(3.0);
+        let unit_box = Obb::new(unit_center, Quat::IDENTITY, Vec3::splat(0.1));
+        let unit_plane = Plane::from_normal_and_point(normal, unit_center - normal * 0.05).unwrap();
+        let unit_push = unit_box
+            .push_out_plane(&unit_plane)
+            .expect("the unit box crosses the plane");
+        for k in [1.0f32, 1e30, 1e38] {
+            let center = unit_center * k;
+            let obb = Obb::new(center, Quat::IDENTITY, Vec3::splat(0.1 * k));
+            let plane = Plane::from_normal_and_point(normal, center - normal * (0.05 * k)).unwrap();
+            assert!(obb.intersects_plane(&plane), "{k:e}: crosses");
+            let push = obb.push_out_plane(&plane).expect("crosses");
+            assert!(
+                (f64::from(push) / f64::from(k) - f64::from(unit_push)).abs() <= 1e-5,
+                "{k:e}: push {push:e}"
+            );
+            let radius = f64::from(obb.projected_radius(normal)) / f64::from(k);
+            assert!(
+                (radius - f64::from(unit_box.projected_radius(normal))).abs() <= 1e-6,
+                "{k:e}: radius"
+            );
+            let aabb = Aabb::new(center - Vec3::splat(0.1 * k), center + Vec3::splat(0.1 * k));
+            assert!(aabb.intersects_plane(&plane), "{k:e}: the box as an Aabb");
+            let far = Plane::from_normal_and_point(normal, center - normal * (0.5 * k)).unwrap();
+            assert!(
+                !obb.intersects_plane(&far) && obb.push_out_plane(&far).is_none(),
+                "{k:e}: apart"
+            );
         }
     }
 

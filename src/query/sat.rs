@@ -316,11 +316,22 @@ impl Obb {
     }
 
     /// The box's half-width along the unit `direction`:
-    /// `r = Σ_i e_i·|u_i·n|` (Ericson §5.2.3).
+    /// `r = Σ_i e_i·|u_i·n|` (Ericson §5.2.3), summed in `f64` (three
+    /// half-extents near `f32::MAX` overflow an `f32` sum) and rounded once.
     #[inline]
     #[must_use]
     pub fn projected_radius(&self, direction: Vec3) -> f32 {
-        BoxFrame::from_obb(self).radius(direction)
+        BoxFrame::from_obb(self).radius_f64(direction) as f32
+    }
+
+    /// The centre's signed distance to the plane and the projected radius
+    /// along its normal, in `f64`: near `f32::MAX` the `f32` sums of either
+    /// overflow.
+    #[inline]
+    fn plane_reach(&self, plane: &Plane) -> (f64, f64) {
+        let n = plane.normal.as_dvec3();
+        let s = n.dot(self.center.as_dvec3()) + f64::from(plane.d);
+        (s, BoxFrame::from_obb(self).radius_f64(plane.normal))
     }
 
     /// Whether the box touches the plane (a surface, not a half-space):
@@ -335,7 +346,8 @@ impl Obb {
     #[inline]
     #[must_use]
     pub fn intersects_plane(&self, plane: &Plane) -> bool {
-        plane.signed_distance(self.center).abs() <= self.projected_radius(plane.normal)
+        let (s, r) = self.plane_reach(plane);
+        s.abs() <= r
     }
 
     /// How far to move the box along the plane's normal so that it only
@@ -362,12 +374,11 @@ impl Obb {
     /// ```
     #[must_use]
     pub fn push_out_plane(&self, plane: &Plane) -> Option<f32> {
-        let s = plane.signed_distance(self.center);
-        let r = self.projected_radius(plane.normal);
+        let (s, r) = self.plane_reach(plane);
         if !(s.abs() <= r) {
             return None;
         }
-        Some(if s >= 0.0 { r - s } else { -(r + s) })
+        Some((if s >= 0.0 { r - s } else { -(r + s) }) as f32)
     }
 }
 

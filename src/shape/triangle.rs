@@ -1,7 +1,7 @@
 //! Triangle: the solid (flat) triangle with corners `a`, `b`, `c`.
 
 use crate::error::{Error, Result};
-use crate::math::{exponent_of_largest, length_without_overflow, power_of_two, unit_without_overflow, DVec3, Vec3};
+use crate::math::{exponent_of_largest, power_of_two, unit_without_overflow, DVec3, Vec3};
 use crate::shape::segment::DSegment;
 
 /// A solid triangle `{ a + s·(b − a) + t·(c − a) : s, t >= 0, s + t <= 1 }`.
@@ -112,23 +112,15 @@ impl Triangle {
         unit_without_overflow(e1.cross(e2))
     }
 
-    /// Area `|(b − a) × (c − a)| / 2`, computed at unit scale (with the
-    /// edges times `2⁻ᵉ`, their largest component in `[1, 2]`, the area is
-    /// that triangle's times `2²ᵉ`, exactly) with
-    /// `math::length_without_overflow`, so it neither squares a cross
-    /// product of large edges to `∞` nor one of small edges to zero. The
-    /// same bits as the plain formula wherever that neither overflows nor
-    /// underflows; `∞` for an area beyond `f32::MAX` (edges beyond about
-    /// 1.8e19); not finite for a non-finite corner.
+    /// Area `|(b − a) × (c − a)| / 2`, in `f64` and rounded once: the
+    /// edges' products are exact there and their squares neither overflow
+    /// nor fall below the normal range at any `f32` size. `∞` for an area
+    /// beyond `f32::MAX`; not finite for a non-finite corner.
     #[inline]
     #[must_use]
     pub fn area(&self) -> f32 {
-        match self.unit_edges() {
-            Some((e1, e2, exponent)) => {
-                (f64::from(0.5 * length_without_overflow(e1.cross(e2))) * power_of_two(2 * exponent)) as f32
-            }
-            None => 0.5 * self.scaled_normal().length(),
-        }
+        let a = self.a.as_dvec3();
+        (0.5 * (self.b.as_dvec3() - a).cross(self.c.as_dvec3() - a).length()) as f32
     }
 
     /// The point of the triangle closest to `p`, with its barycentric
