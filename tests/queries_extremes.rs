@@ -280,6 +280,34 @@ mod casts_contacts {
         }
     }
 
+    /// `Sphere::cast_aabb` where the centre plus the motion is beyond `f32`:
+    /// a ball at `2k` moving `2k` towards a box at `[2.9k, 3.1k]` touches it
+    /// at `t = 0.425` at every scale; at 1e38 the end of its path, `4e38`,
+    /// was `∞` in `f32`, and the cast missed.
+    #[test]
+    fn sphere_cast_aabb_near_f32_max() {
+        let scene = |k: f32| {
+            (
+                Aabb::new(Vec3::new(2.9, -0.1, -0.1) * k, Vec3::new(3.1, 0.1, 0.1) * k),
+                Sphere::new(Vec3::new(2.0, 0.05, 0.0) * k, 0.05 * k),
+            )
+        };
+        let (b, s) = scene(1.0);
+        let unit = s.cast_aabb(Vec3::new(2.0, 0.0, 0.0), &b).unwrap();
+        assert!((unit.t - 0.425).abs() < 1e-6 && unit.normal == Vec3::X, "{unit:?}");
+        for k in TOP_SCALES {
+            let (b, s) = scene(k);
+            let what = format!("scale {k:e}");
+            same_toi(s.cast_aabb(Vec3::new(2.0 * k, 0.0, 0.0), &b), &unit, k, &what);
+            same_toi(
+                Shape::Sphere(s).cast_shape(Vec3::new(2.0 * k, 0.0, 0.0), &Shape::Aabb(b)),
+                &unit,
+                k,
+                &format!("{what}, Shape::cast_shape"),
+            );
+        }
+    }
+
     /// `Sphere::cast_line` does not depend on the length of the line's
     /// direction: a ball 5 above a line along x, falling 8, touches it at
     /// `t = 0.5` whatever the direction's length, at every scale. The unit

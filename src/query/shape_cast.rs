@@ -181,6 +181,18 @@ impl Sphere {
     /// assert!((hit.point - Vec3::new(1.0, 1.0, 0.5)).length() < 1e-5);
     /// ```
     pub fn cast_aabb(&self, motion: Vec3, aabb: &Aabb) -> Option<TimeOfImpact> {
+        // Sizes or motions near `f32::MAX` (the centre plus the motion
+        // overflows) or far below 1: at unit scale, as `cast_capsule`.
+        let Some(frame) = UnitFrame::for_pair(self, aabb, motion.as_dvec3()) else {
+            return self.cast_aabb_in_place(motion, aabb);
+        };
+        let sphere = Sphere::new(frame.point_to(self.center), frame.length_to(self.radius));
+        let boxed = Aabb::new(frame.point_to(aabb.min), frame.point_to(aabb.max));
+        from_frame(&frame, sphere.cast_aabb_in_place(frame.vector_to(motion), &boxed))
+    }
+
+    /// [`Sphere::cast_aabb`] in the frame of the shapes as given.
+    fn cast_aabb_in_place(&self, motion: Vec3, aabb: &Aabb) -> Option<TimeOfImpact> {
         let r = self.radius;
         let path = Segment::new(self.center, self.center + motion);
         // The centre and its closest box point in `f64`: they are `r` apart,
