@@ -1049,6 +1049,39 @@ mod round_shapes {
             assert_eq!(cone.support(down), Vec3::new(0.5, 0.0, 0.0), "cone along {down}");
         }
     }
+    /// Asserts that `bounds` hold the shape's support points along the axes
+    /// and diagonals (within `f32` rounding of their size).
+    fn assert_holds_supports(shape: &Shape, bounds: &collide::Aabb, what: &str) {
+        for i in 0..27 {
+            let d = Vec3::new((i % 3) as f32 - 1.0, ((i / 3) % 3) as f32 - 1.0, (i / 9) as f32 - 1.0);
+            if d == Vec3::ZERO {
+                continue;
+            }
+            let p = shape.support(d).as_dvec3();
+            let slack = 1e-6 * f64::from((bounds.max - bounds.min).abs().max_element());
+            assert!(
+                (0..3).all(|k| f64::from(bounds.min[k]) - slack <= p[k] && p[k] <= f64::from(bounds.max[k]) + slack),
+                "{what}: the support along {d} at {p} outside {bounds:?}"
+            );
+        }
+    }
+
+    /// A cylinder and a cone with an axis of one subnormal step: the support
+    /// mappings find no direction in the half-axis (zero in `f32`) and take
+    /// the shape as round, and the bounds are a ball's to match.
+    #[test]
+    fn disc_bounds_of_a_subnormal_axis_are_a_balls() {
+        let axis = Vec3::new(f32::from_bits(1), 0.0, 0.0);
+        for shape in [
+            Shape::Cylinder(Cylinder::new(Segment::new(Vec3::ZERO, axis), 0.5)),
+            Shape::Cone(Cone::new(Vec3::ZERO, axis, 0.5)),
+        ] {
+            let bounds = shape.bounding_aabb();
+            assert_holds_supports(&shape, &bounds, "a subnormal axis");
+            assert!(bounds.max.x >= 0.5 && bounds.min.x <= -0.5, "{bounds:?}");
+        }
+    }
+
     /// A cylinder's and a cone's bounds hold their rims, and no more, for
     /// axes from 1e-30 to 1e30 long, tilted: the extents `r·√(1 − u_i²)`,
     /// checked in `f64` against the exact unit axis to the rounding of `f32`.
@@ -1071,6 +1104,7 @@ mod round_shapes {
                 let u = axis.as_dvec3().normalize();
                 for (name, shape) in [("cylinder", cylinder), ("cone", cone)] {
                     let bounds = shape.bounding_aabb();
+                    assert_holds_supports(&shape, &bounds, name);
                     for i in 0..3 {
                         let reach = (1.0 - u[i] * u[i]).max(0.0).sqrt() * f64::from(radius);
                         // The rim of the disc at the origin, on both sides.
@@ -2378,7 +2412,8 @@ mod planes_and_polygons {
     //! fourth power of the size: infinite beyond about 4e9, below the normal
     //! range under about 1e-10) and refused every plane from 1e10 and at
     //! 1e-30; a normal longer than about 1.8e19 had an infinite squared
-    //! length, one shorter than about 1e-19 a zero one; the polygon's
+    //! length, one shorter than about 1e-23 a zero one (and below 1e-19 an
+    //! inexact one); the polygon's
     //! squared extent and cross products overflowed from about 1.8e19 and
     //! vanished at 1e-30. Each test fails with those `f32` forms.
 
@@ -2495,6 +2530,27 @@ mod planes_and_polygons {
                 assert!(relative(hull.center()[axis], unit.center()[axis]), "{k:e}: centre");
             }
         }
+        // Beyond `f32`: a cube of corners ±3e38 has a radius of 5.2e38.
+        let corner = |bit: i32| if bit == 0 { -3e38 } else { 3e38 };
+        let cube: Vec<Vec3> = (0..8)
+            .map(|i| Vec3::new(corner(i & 1), corner(i & 2), corner(i & 4)))
+            .collect();
+        assert!(
+            matches!(ConvexHull::from_points(&cube), Err(Error::InvalidArgument(_))),
+            "a cube of ±3e38"
+        );
+        // Points one subnormal step apart: no centre strictly inside.
+        let step = f32::from_bits(1);
+        let tiny = [
+            Vec3::ZERO,
+            Vec3::new(step, 0.0, 0.0),
+            Vec3::new(0.0, step, 0.0),
+            Vec3::new(0.0, 0.0, step),
+        ];
+        assert!(
+            matches!(ConvexHull::from_points(&tiny), Err(Error::InvalidArgument(_))),
+            "subnormal steps"
+        );
     }
 
     /// The unit hull placed by a uniform scale `k` from 1e-30 to 1e38 (and

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
-use crate::math::{Aabb, DVec3, Mat3, Transform, Vec3};
+use crate::math::{unit_without_overflow, Aabb, DVec3, Mat3, Transform, Vec3};
 use crate::shape::{
     Capsule, Compound, Cone, ConvexHull, Cylinder, HeightField, Obb, Segment, Sphere, Triangle, TriangleMesh,
 };
@@ -352,14 +352,15 @@ fn axis_kept(transform: &Transform, object: Segment, world: Segment, radius: f32
 /// `from` to `to`: `r·√(1 − u_i²)` with `u` the unit axis, in `f64` (an
 /// axis whose `f32` square is subnormal, about 1e-19 long or less, or
 /// infinite, beyond about 1.8e19, has its exact direction there), rounded
-/// once; a ball's (`r` on every axis) for a zero axis, as the support
-/// mappings treat a flat cylinder or cone.
+/// once; a ball's (`r` on every axis) where the support mappings find no
+/// axis direction (a half-axis of zero in `f32`) and take the shape as
+/// round.
 fn disc_extent(from: Vec3, to: Vec3, radius: f32) -> Vec3 {
-    let axis = to.as_dvec3() - from.as_dvec3();
-    let length = axis.length();
-    if length == 0.0 {
+    if unit_without_overflow(Segment::new(from, to).half_direction()).is_none() {
         return Vec3::splat(radius);
     }
+    let axis = to.as_dvec3() - from.as_dvec3();
+    let length = axis.length();
     let across = |u: f64| (1.0 - u * u).max(0.0).sqrt() * f64::from(radius);
     let u = axis / length;
     DVec3::new(across(u.x), across(u.y), across(u.z)).as_vec3()

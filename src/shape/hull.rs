@@ -162,7 +162,10 @@ impl ConvexHull {
     /// [`Error::InvalidArgument`] when fewer than four non-coplanar points
     /// remain at that tolerance: fewer than four points, all points
     /// coincident, collinear, or coplanar (a flat hull has no volume; use a
-    /// [`Triangle`](crate::shape::Triangle) or a polygon).
+    /// [`Triangle`](crate::shape::Triangle) or a polygon); and for a hull
+    /// whose bounding radius or a plane offset is beyond `f32` (points near
+    /// `f32::MAX` on a diagonal), or points a few subnormals apart, too
+    /// close for a centre strictly inside.
     ///
     /// ```
     /// use collide::{shape::ConvexHull, math::Vec3};
@@ -449,19 +452,29 @@ impl ConvexHull {
             .iter()
             .map(|v| (*v - local_center).length())
             .fold(0.0f32, f32::max);
-        // Scaled back in `f32` (exactly: `scale` is a power of two within
-        // the range of the points' offsets), the centre then rounded once.
+        // Scaled back in `f32` (exactly, short of the subnormals: `scale`
+        // is a power of two within the range of the points' offsets), the
+        // centre then rounded once.
         let scale = scale as f32;
         let bounding_radius = bounding_radius * scale;
         let center = local_center * scale + origin;
-        Ok(Self::assembled(
-            vertices,
-            triangles,
-            planes,
-            edges,
-            center,
-            bounding_radius,
-        ))
+        // Within `f32`: a hull reaching near `f32::MAX` on a diagonal has a
+        // radius or a plane offset beyond it.
+        if !(bounding_radius.is_finite() && planes.iter().all(|p| p.d.is_finite())) {
+            return Err(Error::InvalidArgument(
+                "a hull whose radius or plane offset is beyond f32",
+            ));
+        }
+        let hull = Self::assembled(vertices, triangles, planes, edges, center, bounding_radius);
+        // The centre strictly inside, every plane's reach from it positive
+        // (measured in `f64` from the vertices): points a few subnormals
+        // apart round it onto a vertex.
+        if !hull.reaches.iter().all(|&reach| reach > 0.0) {
+            return Err(Error::InvalidArgument(
+                "hull points too close together to hold a centre",
+            ));
+        }
+        Ok(hull)
     }
 
     /// The hull of checked parts, with the planes' reaches from the centre

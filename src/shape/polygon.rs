@@ -20,7 +20,7 @@ pub struct ConvexPolygon {
 
 /// `(b − a) × (c − a)`, twice the signed area of the triangle `abc`, in
 /// `f64`: the products of `f32` differences, which overflow `f32` beyond
-/// about 1.8e19, are exact there or nearly so.
+/// about 1.8e19, round at most once there.
 #[inline]
 pub(crate) fn cross2(a: Vec2, b: Vec2, c: Vec2) -> f64 {
     let a = a.as_dvec2();

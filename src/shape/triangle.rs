@@ -82,9 +82,8 @@ impl Triangle {
 
     /// The edges `b − a` and `c − a` times `2⁻ᵉ`, and `e`: the power of two
     /// that brings their largest component into `[1, 2]`
-    /// ([`scaled_to_unit`]; the normal and the area are
-    /// homogeneous in the edges, so this changes them by exact powers of
-    /// two only). The differences are taken in `f64` and
+    /// ([`scaled_to_unit`]; the normal is homogeneous in the edges, so
+    /// this changes it by an exact power of two only). The differences are taken in `f64` and
     /// rounded once, so each edge is the `f32` difference scaled exactly
     /// (where that difference is a normal `f32`), and finite for corners
     /// anywhere in the `f32` range. `None` when both edges are zero (all
@@ -113,7 +112,7 @@ impl Triangle {
     }
 
     /// Area `|(b − a) × (c − a)| / 2`, in `f64` and rounded once: the
-    /// edges' products are exact there and their squares neither overflow
+    /// edges' products round at most once there and their squares neither overflow
     /// nor fall below the normal range at any `f32` size. `∞` for an area
     /// beyond `f32::MAX`; not finite for a non-finite corner.
     #[inline]
