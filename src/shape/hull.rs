@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 use crate::math::{exponent_of_largest, power_of_two, DVec3, Mat3, Vec3, DEGENERATE_EPSILON};
+use crate::shape::triangle::area_normal;
 use crate::shape::Plane;
 
 /// A solid convex polyhedron: the convex hull of a set of points.
@@ -96,16 +97,6 @@ fn edge_faces_of(
             [first.1, second.1]
         })
         .collect()
-}
-
-/// `(b − a) × (c − a)` in `f64`, where the differences of the `f32`
-/// corners are exact and the products do not cancel to a few digits as
-/// they do in `f32` for the slivers of a thin hull (its faces' normals,
-/// and so its planes, are then exact to `f64` rounding before they are
-/// rounded to `f32`).
-fn area_normal(a: Vec3, b: Vec3, c: Vec3) -> DVec3 {
-    let (a, b, c) = (a.as_dvec3(), b.as_dvec3(), c.as_dvec3());
-    (b - a).cross(c - a)
 }
 
 /// How far, in ulps of a hull's extent, the corners of a triangle may lie

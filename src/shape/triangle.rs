@@ -111,15 +111,13 @@ impl Triangle {
         unit_without_overflow(e1.cross(e2))
     }
 
-    /// Area `|(b − a) × (c − a)| / 2`, in `f64` and rounded once: the
-    /// edges' products round at most once there and their squares neither overflow
-    /// nor fall below the normal range at any `f32` size. `∞` for an area
-    /// beyond `f32::MAX`; not finite for a non-finite corner.
+    /// Area `|(b − a) × (c − a)| / 2` (`area_normal`, in `f64`), rounded
+    /// once. `∞` for an area beyond `f32::MAX`; not finite for a non-finite
+    /// corner.
     #[inline]
     #[must_use]
     pub fn area(&self) -> f32 {
-        let a = self.a.as_dvec3();
-        (0.5 * (self.b.as_dvec3() - a).cross(self.c.as_dvec3() - a).length()) as f32
+        (0.5 * area_normal(self.a, self.b, self.c).length()) as f32
     }
 
     /// The point of the triangle closest to `p`, with its barycentric
@@ -246,6 +244,16 @@ pub(crate) struct DTriangleClosestPoint {
     pub point: DVec3,
     /// Barycentric weights of `a`, `b`, `c` (see [`TriangleClosestPoint`]).
     pub weights: [f64; 3],
+}
+
+/// `(b − a) × (c − a)` in `f64`, twice the area of the triangle `abc`
+/// along its normal: the differences of the `f32` corners are exact there
+/// (or nearly, for corners far apart), the products round at most once and
+/// do not cancel to a few digits as they do in `f32` for a sliver, and
+/// their squares neither overflow nor vanish at any `f32` size.
+pub(crate) fn area_normal(a: Vec3, b: Vec3, c: Vec3) -> DVec3 {
+    let (a, b, c) = (a.as_dvec3(), b.as_dvec3(), c.as_dvec3());
+    (b - a).cross(c - a)
 }
 
 /// `v·2⁻ᵉ` rounded to `f32` once. With `e` the exponent of `v`'s largest
