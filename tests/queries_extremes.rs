@@ -2431,6 +2431,20 @@ mod planes_and_polygons {
     const B: Vec3 = Vec3::new(1.0, -0.5, 0.5);
     const C: Vec3 = Vec3::new(-0.5, 0.5, 1.0);
 
+    /// The points of the hulls below, within ±1.2: eight spread around the
+    /// origin (the hull's vertices) and one inside.
+    const HULL_POINTS: [Vec3; 9] = [
+        Vec3::new(1.0, 0.2, 0.1),
+        Vec3::new(-0.9, 0.1, 0.3),
+        Vec3::new(0.1, 1.1, -0.2),
+        Vec3::new(0.2, -1.0, 0.1),
+        Vec3::new(0.0, 0.1, 1.2),
+        Vec3::new(0.1, 0.0, -0.9),
+        Vec3::new(0.5, 0.5, 0.5),
+        Vec3::new(-0.5, -0.4, -0.5),
+        Vec3::new(0.1, 0.1, 0.1),
+    ];
+
     fn assert_same_plane(plane: &Plane, unit: &Plane, k: f32, what: &str) {
         assert!(
             (plane.normal - unit.normal).abs().max_element() <= 1e-6,
@@ -2495,20 +2509,9 @@ mod planes_and_polygons {
     /// 1e-22 and from about 1e20.
     #[test]
     fn convex_hulls_are_the_unit_hull_scaled() {
-        let points = [
-            Vec3::new(1.0, 0.2, 0.1),
-            Vec3::new(-0.9, 0.1, 0.3),
-            Vec3::new(0.1, 1.1, -0.2),
-            Vec3::new(0.2, -1.0, 0.1),
-            Vec3::new(0.0, 0.1, 1.2),
-            Vec3::new(0.1, 0.0, -0.9),
-            Vec3::new(0.5, 0.5, 0.5),
-            Vec3::new(-0.5, -0.4, -0.5),
-            Vec3::new(0.1, 0.1, 0.1),
-        ];
-        let unit = ConvexHull::from_points(&points).unwrap();
+        let unit = ConvexHull::from_points(&HULL_POINTS).unwrap();
         for k in SCALES {
-            let scaled: Vec<Vec3> = points.iter().map(|p| *p * k).collect();
+            let scaled: Vec<Vec3> = HULL_POINTS.iter().map(|p| *p * k).collect();
             let hull = ConvexHull::from_points(&scaled).unwrap_or_else(|e| panic!("{k:e}: {e}"));
             let unit_vertices: Vec<Vec3> = unit.vertices().iter().map(|v| *v * k).collect();
             assert_eq!(hull.vertices(), &unit_vertices[..], "{k:e}: vertices");
@@ -2560,15 +2563,7 @@ mod planes_and_polygons {
     /// below 1e-13, and the placement was refused.
     #[test]
     fn convex_hulls_placed_at_any_scale_are_the_hull_scaled() {
-        let points = [
-            Vec3::new(1.0, 0.25, 0.125),
-            Vec3::new(-0.875, 0.125, 0.25),
-            Vec3::new(0.125, 1.125, -0.25),
-            Vec3::new(0.25, -1.0, 0.125),
-            Vec3::new(0.0, 0.125, 1.25),
-            Vec3::new(0.125, 0.0, -0.875),
-        ];
-        let unit = ConvexHull::from_points(&points).unwrap();
+        let unit = ConvexHull::from_points(&HULL_POINTS).unwrap();
         for k in SCALES {
             let placed = unit
                 .mapped(Mat3::from_diagonal(Vec3::splat(k)), Vec3::ZERO)

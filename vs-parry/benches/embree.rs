@@ -86,14 +86,13 @@ mod embree {
 #[cfg(embree)]
 mod run {
     use std::process::ExitCode;
-    use std::time::Duration;
 
     use collide::math::Vec3;
     use collide::{QueryFilter, Segment, Threads, World};
 
     use crate::embree;
     use crate::scenes::{self, Record, Scene, SCENE_NAMES};
-    use crate::tally::time_pass;
+    use crate::tally::{median_ns_per, time_pass};
 
     struct Options {
         runs: usize,
@@ -132,11 +131,6 @@ mod run {
         Ok(options)
     }
 
-    fn median(mut times: Vec<Duration>) -> Duration {
-        times.sort();
-        times[times.len() / 2]
-    }
-
     /// One row: the set's medians per segment, their ratio and both
     /// tallies; `false` when a segment's answers differ (its hit, or its
     /// `t`), which an untimed pass before the timed ones checks.
@@ -167,8 +161,10 @@ mod run {
             e = Some(tally);
         }
         let (c, e) = (c.expect("a run"), e.expect("a run"));
-        let per = |d: Duration| d.as_secs_f64() * 1e9 / segments.len() as f64;
-        let (tc, te) = (per(median(collide_times)), per(median(embree_times)));
+        let (tc, te) = (
+            median_ns_per(&collide_times, segments.len()),
+            median_ns_per(&embree_times, segments.len()),
+        );
         let verdict = match differing {
             0 => String::new(),
             n => format!("   MISMATCH ({n} segments)"),

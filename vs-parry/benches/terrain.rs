@@ -45,7 +45,7 @@ use rand_xorshift::XorShiftRng;
 
 #[path = "support/tally.rs"]
 mod tally;
-use tally::{time_pass, Tally};
+use tally::{median_ns_per, time_pass, Tally};
 
 struct Options {
     runs: usize,
@@ -209,11 +209,7 @@ fn main() -> ExitCode {
                 tallies[k] = Some(tally);
             }
         }
-        let ns = |k: usize| {
-            let mut v = times[k].clone();
-            v.sort();
-            v[v.len() / 2].as_nanos() as f64 / segments.len() as f64
-        };
+        let ns = |k: usize| median_ns_per(&times[k], segments.len());
         let t = tallies.map(|t| t.expect("a run"));
         let agree = t[0] == t[1];
         let parry_close = |p: Tally| p.hits.abs_diff(t[0].hits) * 100 <= segments.len();

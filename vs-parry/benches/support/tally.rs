@@ -1,4 +1,5 @@
-//! One timed pass of casts and its checksum, shared by the cast benches
+//! One timed pass of casts, its checksum and the median of several passes,
+//! shared by the cast benches
 //! (`#[path]`; a file in a subdirectory of `benches/` is no bench target of
 //! its own).
 
@@ -24,4 +25,12 @@ pub fn time_pass<S>(segments: &[S], mut cast: impl FnMut(&S) -> Option<f32>) -> 
         }
     }
     (start.elapsed(), tally)
+}
+
+/// The median of `times` (passes over `count` segments each), in ns per
+/// segment.
+pub fn median_ns_per(times: &[Duration], count: usize) -> f64 {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted[sorted.len() / 2].as_nanos() as f64 / count as f64
 }
