@@ -28,15 +28,10 @@ use crate::math::{DVec3, Vec3, Vec4};
 use crate::query::contact::Contact;
 use crate::query::gjk::TOUCH_TOLERANCE;
 use crate::query::manifold::{clipped_manifold, ContactManifold};
-use crate::query::sat::BoxFrame;
+use crate::query::sat::{BoxFrame, EDGE_BIAS, PARALLEL_SINE};
 use crate::shape::hull::SAT_MAX_VERTICES;
 use crate::shape::segment::DSegment;
 use crate::shape::{ConvexHull, Obb, Shape};
-
-/// A cross product of two edge directions shorter than this, relative to
-/// the product of their lengths (the sine of their angle), is a pair of
-/// parallel edges: no axis (their faces' normals are tested already).
-const PARALLEL_SINE: f64 = 1.0e-6;
 
 /// The slack of the Gauss-map test, relative to the unit normals' products:
 /// an edge pair whose arcs touch within it is tested, so rounding never
@@ -47,12 +42,6 @@ const ARC_SLACK: f32 = 1.0e-6;
 /// gave, relative to the shapes' size, for the contact to be taken from
 /// it.
 const DEPTH_AGREEMENT: f64 = 1.0e-5;
-
-/// How much more an edge pair's axis must separate than the best face
-/// normal's, relative to the shapes' size, to win: faces win near-ties
-/// (their contacts are whole polygons, an edge pair's a single point), as
-/// in the box–box test (`sat.rs`).
-const EDGE_BIAS: f64 = 1.0e-5;
 
 /// The sizes (the sum of the two bounding radii) the test takes: its `f32`
 /// projections stay far from the subnormal and overflow ranges. Beyond,

@@ -17,14 +17,16 @@ use crate::shape::{Aabb, Obb, Plane, Segment};
 /// A cross product of two unit edge directions shorter than this (the sine
 /// of their angle) is a pair of parallel edges: no axis, skipped. Any unit
 /// axis is a valid separating-axis candidate, so the threshold only has to
-/// keep the normalisation finite and meaningful.
-const PARALLEL_SINE: f32 = 1.0e-6;
+/// keep the normalisation finite and meaningful. Shared with the polyhedra's
+/// test (`polyhedra.rs`), which works in `f64`; `as f32` here gives the
+/// same `f32` as the literal.
+pub(super) const PARALLEL_SINE: f64 = 1.0e-6;
 
 /// How much smaller an edge–edge overlap must be than the best face overlap,
-/// relative to the boxes' size, to win: faces win ties (their contact points
+/// relative to the shapes' size, to win: faces win ties (their contact points
 /// are better defined, and an axis-aligned pair's edge axes repeat the face
-/// axes).
-const EDGE_BIAS: f32 = 1.0e-5;
+/// axes). Shared with the polyhedra's test, as [`PARALLEL_SINE`].
+pub(super) const EDGE_BIAS: f64 = 1.0e-5;
 
 /// A box as centre, unit axes and half-extents.
 pub(super) struct BoxFrame {
@@ -172,7 +174,7 @@ fn face_contact(reference: &BoxFrame, incident: &BoxFrame, normal: Vec3, tie: f3
 fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
     let t = b.center - a.center;
     let edge_bias = tolerance_of_sum(
-        EDGE_BIAS,
+        EDGE_BIAS as f32,
         length_without_overflow(a.half),
         length_without_overflow(b.half),
     );
@@ -208,7 +210,7 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         for j in 0..3 {
             let cross = a.axes[i].cross(b.axes[j]);
             let sine = cross.length();
-            if !(sine > PARALLEL_SINE) {
+            if !(sine > PARALLEL_SINE as f32) {
                 continue;
             }
             if !consider(cross / sine, Feature::Edges(i, j), edge_bias) {
@@ -217,7 +219,7 @@ fn box_box(a: &BoxFrame, b: &BoxFrame) -> Option<Contact> {
         }
     }
     let (depth, normal, feature) = best?;
-    let tie = edge_bias.max(depth * EDGE_BIAS);
+    let tie = edge_bias.max(depth * EDGE_BIAS as f32);
     let (point_a, point_b) = match feature {
         Feature::FaceA => {
             let (on_b, on_a) = face_contact(a, b, normal, tie).unwrap_or_else(|| closest_pair(a, b));
