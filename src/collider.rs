@@ -1,6 +1,11 @@
-//! What the world stores per collider: its shape, transform, user data and
-//! filter, and the world-space shape and bounds derived from them.
+//! What the world stores per collider: in its tree leaf the hot part read
+//! by every query (bounds, filter, user data, key), in its slot-map record
+//! the cold part (shape, transform, the world shape derived from them), and
+//! the view that joins them for the caller.
 
+use slotmap::SlotMap;
+
+use crate::bvh::{Bvh, Leaf, LeafData};
 use crate::error::{Error, Result};
 
 use crate::math::{Aabb, Transform};
@@ -246,17 +251,53 @@ impl ColliderDesc {
     }
 }
 
-/// A collider as the world holds it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Collider {
-    pub(crate) desc: ColliderDesc,
-    pub(crate) world_shape: Shape,
-    pub(crate) aabb: Aabb,
-    /// The collider's leaf in the world's BVH.
-    pub(crate) proxy: u32,
+/// What the world's tree keeps of a collider beside its box, the data every
+/// query and pair search reads (the collider's hot part): 32 bytes, so
+/// that a leaf is one cache line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Proxy {
+    /// The collider.
+    pub(crate) key: ColliderKey,
+    /// Its filter.
+    pub(crate) filter: Filter,
+    /// Its user data.
+    pub(crate) user_data: u64,
 }
 
-impl Collider {
+impl LeafData for Proxy {
+    #[inline]
+    fn category(&self) -> u64 {
+        self.filter.category
+    }
+}
+
+/// A collider's leaf is one cache line.
+const _: () = assert!(core::mem::size_of::<Leaf<Proxy>>() == 64);
+
+/// What the world's slot map keeps of a collider (its cold part): the
+/// description's shape, transform and rotation switch, the world shape
+/// derived from them, and the collider's leaf. The bounds, filter and user
+/// data are kept once, in the leaf ([`Proxy`]).
+#[derive(Debug, Clone)]
+pub(crate) struct ColliderRecord {
+    pub(crate) shape: Shape,
+    pub(crate) transform: Transform,
+    pub(crate) world_shape: Shape,
+    /// The collider's leaf in the world's tree.
+    pub(crate) proxy: u32,
+    pub(crate) should_rotate: bool,
+}
+
+/// A new collider, validated and placed: its record, and what its leaf
+/// holds beside the record's key.
+pub(crate) struct NewCollider {
+    pub(crate) record: ColliderRecord,
+    pub(crate) aabb: Aabb,
+    pub(crate) filter: Filter,
+    pub(crate) user_data: u64,
+}
+
+impl NewCollider {
     /// Validates `desc` and derives the world shape and bounds
     /// ([`Placement::of`]).
     pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
@@ -267,53 +308,124 @@ impl Collider {
             aabb,
         } = Placement::of(&desc.shape, &desc.transform, desc.should_rotate)?;
         Ok(Self {
-            desc: ColliderDesc { transform, ..desc },
-            world_shape,
+            record: ColliderRecord {
+                shape: desc.shape,
+                transform,
+                world_shape,
+                proxy: u32::MAX,
+                should_rotate: desc.should_rotate,
+            },
             aabb,
-            proxy: u32::MAX,
+            filter: desc.filter,
+            user_data: desc.user_data,
         })
+    }
+
+    /// The leaf's payload once the collider's key is known.
+    #[inline]
+    pub(crate) fn proxy(&self, key: ColliderKey) -> Proxy {
+        Proxy {
+            key,
+            filter: self.filter,
+            user_data: self.user_data,
+        }
+    }
+}
+
+impl ColliderRecord {
+    /// Takes a placement derived ([`Placement::of`]) from this collider's
+    /// description as it now is; the bounds go to the leaf.
+    #[inline]
+    pub(crate) fn set_placement(&mut self, placement: Placement) -> Aabb {
+        self.transform = placement.transform;
+        self.world_shape = placement.world_shape;
+        placement.aabb
+    }
+
+    /// Whether the world shape is exactly its bounding box.
+    #[inline]
+    pub(crate) fn is_box(&self) -> bool {
+        matches!(self.world_shape, Shape::Aabb(_))
+    }
+}
+
+/// A live collider of a [`World`](crate::World), read through
+/// [`World::get`](crate::World::get) and [`World::iter`](crate::World::iter):
+/// a view of the world's storage, valid while the world is not changed.
+///
+/// ```
+/// use collide::{Aabb, ColliderDesc, Shape, Transform, World, math::Vec3};
+/// let mut world = World::new();
+/// let desc = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)))
+///     .with_transform(Transform::from_translation(Vec3::X))
+///     .with_user_data(7);
+/// let key = world.add(desc.clone())?;
+/// let collider = world.get(key).unwrap();
+/// assert_eq!(collider.user_data(), 7);
+/// assert_eq!(collider.aabb().min, Vec3::X);
+/// assert_eq!(collider.desc(), desc);
+/// # Ok::<(), collide::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct ColliderRef<'w> {
+    record: &'w ColliderRecord,
+    leaf: &'w Leaf<Proxy>,
+}
+
+impl<'w> ColliderRef<'w> {
+    /// The view of a record and its leaf.
+    #[inline]
+    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>) -> Self {
+        Self { record, leaf }
+    }
+
+    /// The collider's key.
+    #[inline]
+    #[must_use]
+    pub fn key(&self) -> ColliderKey {
+        self.leaf.data.key
     }
 
     /// The object-space shape.
     #[inline]
     #[must_use]
-    pub fn shape(&self) -> &Shape {
-        &self.desc.shape
+    pub fn shape(&self) -> &'w Shape {
+        &self.record.shape
     }
 
     /// The transform (rotation renormalised).
     #[inline]
     #[must_use]
-    pub fn transform(&self) -> &Transform {
-        &self.desc.transform
+    pub fn transform(&self) -> &'w Transform {
+        &self.record.transform
     }
 
     /// Whether a box collider applies its rotation.
     #[inline]
     #[must_use]
     pub fn should_rotate(&self) -> bool {
-        self.desc.should_rotate
+        self.record.should_rotate
     }
 
     /// The game's user-data word.
     #[inline]
     #[must_use]
     pub fn user_data(&self) -> u64 {
-        self.desc.user_data
+        self.leaf.data.user_data
     }
 
     /// Category and mask.
     #[inline]
     #[must_use]
-    pub fn filter(&self) -> &Filter {
-        &self.desc.filter
+    pub fn filter(&self) -> &'w Filter {
+        &self.leaf.data.filter
     }
 
     /// The shape in world space, the one every query tests exactly.
     #[inline]
     #[must_use]
-    pub fn world_shape(&self) -> &Shape {
-        &self.world_shape
+    pub fn world_shape(&self) -> &'w Shape {
+        &self.record.world_shape
     }
 
     /// Whether the collider's world shape is exactly its bounding box (an
@@ -322,21 +434,28 @@ impl Collider {
     #[inline]
     #[must_use]
     pub fn is_box(&self) -> bool {
-        matches!(self.world_shape, Shape::Aabb(_))
+        self.record.is_box()
     }
 
     /// The world-space bounding box.
     #[inline]
     #[must_use]
-    pub fn aabb(&self) -> &Aabb {
-        &self.aabb
+    pub fn aabb(&self) -> &'w Aabb {
+        &self.leaf.aabb
     }
 
-    /// The description this collider was built from (with any updates applied).
-    #[inline]
+    /// The description this collider was built from (with any updates
+    /// applied): what [`World::add`](crate::World::add) takes to make it
+    /// again.
     #[must_use]
-    pub fn desc(&self) -> &ColliderDesc {
-        &self.desc
+    pub fn desc(&self) -> ColliderDesc {
+        ColliderDesc {
+            shape: self.record.shape.clone(),
+            transform: self.record.transform,
+            should_rotate: self.record.should_rotate,
+            user_data: self.user_data(),
+            filter: *self.filter(),
+        }
     }
 
     /// The collider's placement as it stands: what [`Placement::of`] gives
@@ -344,24 +463,54 @@ impl Collider {
     /// an update that leaves shape, transform and rotation switch alone.
     pub(crate) fn placement(&self) -> Placement {
         Placement {
-            transform: self.desc.transform,
-            world_shape: self.world_shape.clone(),
-            aabb: self.aabb,
+            transform: self.record.transform,
+            world_shape: self.record.world_shape.clone(),
+            aabb: self.leaf.aabb,
         }
     }
+}
 
-    /// Takes a placement derived ([`Placement::of`]) from this collider's
-    /// description as it now is.
-    pub(crate) fn set_placement(&mut self, placement: Placement) {
-        self.desc.transform = placement.transform;
-        self.world_shape = placement.world_shape;
-        self.aabb = placement.aabb;
+/// The world's colliders as the broad phase reads them: the slot map of
+/// records and the tree holding their leaves.
+#[derive(Clone, Copy)]
+pub(crate) struct Colliders<'w> {
+    pub(crate) records: &'w SlotMap<ColliderKey, ColliderRecord>,
+    pub(crate) bvh: &'w Bvh<Proxy>,
+}
+
+impl<'w> Colliders<'w> {
+    /// The live collider `key` names.
+    #[inline]
+    pub(crate) fn get(&self, key: ColliderKey) -> Option<ColliderRef<'w>> {
+        let record = self.records.get(key)?;
+        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy)))
+    }
+
+    /// The collider `key` names, which must be live.
+    #[inline]
+    pub(crate) fn at(&self, key: ColliderKey) -> ColliderRef<'w> {
+        let record = &self.records[key];
+        ColliderRef::new(record, self.bvh.leaf(record.proxy))
+    }
+
+    /// Whether `key` names a live collider.
+    #[inline]
+    pub(crate) fn contains_key(&self, key: ColliderKey) -> bool {
+        self.records.contains_key(key)
+    }
+
+    /// Every live collider, in key order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
+        let bvh = self.bvh;
+        self.records
+            .iter()
+            .map(move |(key, record)| (key, ColliderRef::new(record, bvh.leaf(record.proxy))))
     }
 }
 
 /// What a collider's shape and transform make of it, validated: a batch
 /// update derives one per collider first, and applies them all once every
-/// one is valid. 144 bytes, where a whole [`Collider`] is 240.
+/// one is valid.
 #[derive(Debug, Clone)]
 pub(crate) struct Placement {
     transform: Transform,

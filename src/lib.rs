@@ -59,7 +59,7 @@ struct ReadmeDoctests;
 pub use broad::events::PairEvents;
 pub use broad::Pair;
 pub use character::{clip_motion, MoveAndSlide, MOVE_AND_SLIDE_SKIN};
-pub use collider::{Collider, ColliderDesc, ColliderKey, Filter, QueryFilter};
+pub use collider::{ColliderDesc, ColliderKey, ColliderRef, Filter, QueryFilter};
 pub use debug_draw::{debug_draw_hit, debug_draw_shape, Color, DebugDraw, DebugDrawOptions};
 pub use error::{Error, Result};
 /// The math library of collide's API, re-exported: `collide::glam::Vec3`

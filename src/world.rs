@@ -15,7 +15,9 @@ use crate::broad::{naive, Pair};
 use core::ops::ControlFlow;
 
 use crate::bvh::{Bvh, Leaf};
-use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter, Placement, QueryFilter};
+use crate::collider::{
+    ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
+};
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::Vec3;
@@ -55,33 +57,11 @@ const UPDATE_SHARES_PER_THREAD: usize = 4;
 /// more than it saves).
 const BATCH_CHUNK: usize = 256;
 
-/// The bytes of one slot of the world's slot map: a collider (or, vacant, a
-/// `u32` link to the next free slot, in a union) and a `u32` version,
-/// padded to the collider's alignment (slotmap 1's `Slot<T>`).
-const COLLIDER_SLOT_BYTES: usize = (core::mem::size_of::<Collider>() + core::mem::size_of::<u32>())
-    .next_multiple_of(core::mem::align_of::<Collider>());
-
-/// What the tree keeps of a collider beside its box.
-#[inline]
-fn proxy_of(key: ColliderKey, collider: &Collider) -> Proxy {
-    Proxy {
-        key,
-        filter: *collider.filter(),
-        user_data: collider.user_data(),
-    }
-}
-
-/// Brings a collider's tree leaf up to date with it, and flags its pairs
-/// for the next pair update: after any change to a live collider.
-fn follow(bvh: &mut Bvh<Proxy>, pair_cache: &mut PairCache, collider: &Collider, key: ColliderKey) {
-    bvh.update(
-        collider.proxy,
-        &collider.aabb,
-        proxy_of(key, collider),
-        collider.is_box(),
-    );
-    pair_cache.mark(collider.proxy);
-}
+/// The bytes of one slot of the world's slot map: a collider's record (or,
+/// vacant, a `u32` link to the next free slot, in a union) and a `u32`
+/// version, padded to the record's alignment (slotmap 1's `Slot<T>`).
+const COLLIDER_SLOT_BYTES: usize = (core::mem::size_of::<ColliderRecord>() + core::mem::size_of::<u32>())
+    .next_multiple_of(core::mem::align_of::<ColliderRecord>());
 
 /// Refuses a segment with a NaN or infinite end point, or so long that its
 /// direction `end − start` overflows.
@@ -188,7 +168,8 @@ fn check_max_distance(max_distance: f32) -> Result<()> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct World {
-    colliders: SlotMap<ColliderKey, Collider>,
+    /// Each collider's cold part; its hot part is its leaf in `bvh`.
+    colliders: SlotMap<ColliderKey, ColliderRecord>,
     bvh: Bvh<Proxy>,
     sweep_and_prune: SweepAndPrune,
     pair_cache: PairCache,
@@ -319,11 +300,11 @@ impl World {
         if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);
         }
-        let mut collider = Collider::new(desc)?;
+        let new = NewCollider::new(desc)?;
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
-            collider.proxy = bvh.insert(&collider.aabb, proxy_of(key, &collider), collider.is_box());
-            collider
+            let proxy = bvh.insert(&new.aabb, new.proxy(key), new.record.is_box());
+            ColliderRecord { proxy, ..new.record }
         });
         self.free_slots.pop();
         self.sweep_and_prune.insert(key);
@@ -342,10 +323,9 @@ impl World {
     /// Errors: those of [`World::add`], and [`Error::OutOfMemory`] when
     /// room for the batch cannot be allocated (nothing is added).
     pub fn extend(&mut self, descs: impl IntoIterator<Item = ColliderDesc>) -> Result<Vec<ColliderKey>> {
-        // Each collider goes straight into its slot (a collider is 240
-        // bytes, a level load 10⁵ of them: a staging vector would be
-        // written, copied and freed, and its fresh pages faulted in). An
-        // invalid description takes the ones already placed out again.
+        // Each collider's record goes straight into its slot, its leaf into
+        // a list for the tree's batch insertion. An invalid description
+        // takes the ones already placed out again.
         let descs = descs.into_iter();
         let room = self.max_colliders - self.colliders.len();
         let expected = descs.size_hint().0.min(room);
@@ -355,10 +335,14 @@ impl World {
         let mut keys = Vec::new();
         keys.try_reserve_exact(expected)
             .map_err(|_| Error::OutOfMemory("the keys of a batch"))?;
+        let mut leaves = Vec::new();
+        leaves
+            .try_reserve_exact(expected)
+            .map_err(|_| Error::OutOfMemory("the leaves of a batch"))?;
         let mut overflow = false;
         for desc in descs {
-            let collider = match Collider::new(desc) {
-                Ok(collider) => collider,
+            let new = match NewCollider::new(desc) {
+                Ok(new) => new,
                 Err(error) => {
                     self.take_back(&keys);
                     return Err(error);
@@ -367,7 +351,16 @@ impl World {
             // Past the room, the rest are still validated (an invalid one
             // is reported first, as if all were checked before any placed).
             if keys.len() < room {
-                keys.push(self.colliders.insert(collider));
+                let NewCollider {
+                    record,
+                    aabb,
+                    filter,
+                    user_data,
+                } = new;
+                let exact = record.is_box();
+                let key = self.colliders.insert(record);
+                leaves.push((aabb, Proxy { key, filter, user_data }, exact));
+                keys.push(key);
                 self.free_slots.pop();
             } else {
                 overflow = true;
@@ -377,19 +370,15 @@ impl World {
             self.take_back(&keys);
             return Err(Error::CapacityExceeded);
         }
-        self.register(&keys);
+        self.register(&keys, leaves);
         Ok(keys)
     }
 
     /// Puts the colliders `keys` name, already in the slot map, into the
-    /// tree (one batch), the sweep lists and the pair cache.
-    fn register(&mut self, keys: &[ColliderKey]) {
-        let colliders = &self.colliders;
-        let leaves = keys.iter().map(|&key| {
-            let c = &colliders[key];
-            (c.aabb, proxy_of(key, c), c.is_box())
-        });
-        let proxies = self.bvh.insert_batch(leaves);
+    /// tree with their `leaves` (one batch), the sweep lists and the pair
+    /// cache.
+    fn register(&mut self, keys: &[ColliderKey], leaves: Vec<(Aabb, Proxy, bool)>) {
+        let proxies = self.bvh.insert_batch(leaves.into_iter());
         for (&key, proxy) in keys.iter().zip(proxies) {
             self.colliders[key].proxy = proxy;
             self.sweep_and_prune.insert(key);
@@ -399,7 +388,7 @@ impl World {
 
     /// Takes the collider `key` names out of the slot map, noting the
     /// version its slot has from now on.
-    fn take_out(&mut self, key: ColliderKey) -> Option<Collider> {
+    fn take_out(&mut self, key: ColliderKey) -> Option<ColliderRecord> {
         let collider = self.colliders.remove(key)?;
         let (slot, version) = key.slot_and_version();
         if self.free_versions.len() <= slot {
@@ -419,13 +408,26 @@ impl World {
         }
     }
 
-    /// Removes a collider and returns what it was; [`Error::StaleHandle`]
-    /// if the key names no live collider.
-    pub fn remove(&mut self, key: ColliderKey) -> Result<Collider> {
-        let collider = self.take_out(key).ok_or(Error::StaleHandle)?;
-        self.bvh.remove(collider.proxy);
-        self.pair_cache.mark(collider.proxy);
-        Ok(collider)
+    /// Removes a collider and returns its description (what
+    /// [`World::add`] takes to make it again); [`Error::StaleHandle`] if the
+    /// key names no live collider.
+    ///
+    /// ```
+    /// use collide::{ColliderDesc, Error, Shape, Sphere, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let desc = ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))).with_user_data(3);
+    /// let key = world.add(desc.clone())?;
+    /// assert_eq!(world.remove(key)?, desc);
+    /// assert_eq!(world.remove(key), Err(Error::StaleHandle));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
+    pub fn remove(&mut self, key: ColliderKey) -> Result<ColliderDesc> {
+        let desc = self.get(key).ok_or(Error::StaleHandle)?.desc();
+        if let Some(record) = self.take_out(key) {
+            self.bvh.remove(record.proxy);
+            self.pair_cache.mark(record.proxy);
+        }
+        Ok(desc)
     }
 
     /// Rebuilds the broad phase's tree from scratch by binned SAH: call it
@@ -446,13 +448,22 @@ impl World {
     /// The collider `key` names, if it is alive.
     #[inline]
     #[must_use]
-    pub fn get(&self, key: ColliderKey) -> Option<&Collider> {
-        self.colliders.get(key)
+    pub fn get(&self, key: ColliderKey) -> Option<ColliderRef<'_>> {
+        self.view().get(key)
     }
 
     /// Every live collider, in key order.
-    pub fn iter(&self) -> impl Iterator<Item = (ColliderKey, &Collider)> {
-        self.colliders.iter()
+    pub fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'_>)> {
+        self.view().iter()
+    }
+
+    /// The colliders as the broad phase reads them.
+    #[inline]
+    fn view(&self) -> Colliders<'_> {
+        Colliders {
+            records: &self.colliders,
+            bvh: &self.bvh,
+        }
     }
 
     /// Changes one collider: a batch of one ([`World::update_batch`], the
@@ -460,16 +471,24 @@ impl World {
     fn update(
         &mut self,
         key: ColliderKey,
-        place: impl Fn(&Collider) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderDesc),
+        place: impl Fn(ColliderRef<'_>) -> Result<Placement> + Sync,
+        apply: impl Fn(&mut ColliderRecord, &mut Proxy),
     ) -> Result<()> {
-        self.update_batch(&[(key, ())], |collider, ()| place(collider), |desc, ()| apply(desc))
+        self.update_batch(
+            &[(key, ())],
+            |collider, ()| place(collider),
+            |record, proxy, ()| apply(record, proxy),
+        )
     }
 
     /// Moves, rotates or scales a collider (the book's
     /// `BoxComponent::OnUpdateWorldTransform`).
     pub fn set_transform(&mut self, key: ColliderKey, transform: Transform) -> Result<()> {
-        self.update(key, |c| Placement::of(c.shape(), &transform, c.should_rotate()), |_| {})
+        self.update(
+            key,
+            |c| Placement::of(c.shape(), &transform, c.should_rotate()),
+            |_, _| {},
+        )
     }
 
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
@@ -504,7 +523,7 @@ impl World {
         self.update_batch(
             updates,
             |c, transform| Placement::of(c.shape(), transform, c.should_rotate()),
-            |_, _| {},
+            |_, _, _| {},
         )
     }
 
@@ -518,7 +537,7 @@ impl World {
                 shape.validate()?;
                 Placement::of(shape, c.transform(), c.should_rotate())
             },
-            |desc, shape| desc.shape = shape.clone(),
+            |record, _, shape| record.shape = shape.clone(),
         )
     }
 
@@ -529,16 +548,16 @@ impl World {
     /// (an update that changes no placement keeps the current one), and
     /// validated ([`World::derive_one`]), into a buffer the world
     /// keeps; only then does each collider take its placement and `apply`
-    /// its value to its description ([`World::apply_one`]). `place` reads
+    /// its value to its record and leaf ([`World::apply_one`]). `place` reads
     /// the fields an update of its kind leaves alone, so a key given twice
     /// ends with its last update, as one call per update would. Only the
-    /// placements wait in the buffer, 144 bytes each where a whole collider
-    /// is 240; no description is copied. A batch of one needs no buffer.
+    /// placements wait in the buffer; no description is copied. A batch of
+    /// one needs no buffer.
     fn update_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
-        place: impl Fn(&Collider, &T) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderDesc, &T),
+        place: impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync,
+        apply: impl Fn(&mut ColliderRecord, &mut Proxy, &T),
     ) -> Result<()> {
         if let [(key, value)] = updates {
             let placement = self.derive_one(*key, value, &place)?;
@@ -574,27 +593,28 @@ impl World {
         &self,
         key: ColliderKey,
         value: &T,
-        place: &impl Fn(&Collider, &T) -> Result<Placement>,
+        place: &impl Fn(ColliderRef<'_>, &T) -> Result<Placement>,
     ) -> Result<Placement> {
-        let collider = self.colliders.get(key).ok_or(Error::StaleHandle)?;
-        place(collider, value)
+        place(self.live(key)?, value)
     }
 
     /// Applies one derived update to the live collider `key`: its value to
-    /// the description, its placement, and the tree and pair cache after
-    /// it.
+    /// the record and the leaf's payload, its placement, then the leaf and
+    /// the pair cache follow.
     #[inline]
     fn apply_one<T>(
         &mut self,
         key: ColliderKey,
         value: &T,
         placement: Placement,
-        apply: &impl Fn(&mut ColliderDesc, &T),
+        apply: &impl Fn(&mut ColliderRecord, &mut Proxy, &T),
     ) {
-        let collider = &mut self.colliders[key];
-        apply(&mut collider.desc, value);
-        collider.set_placement(placement);
-        follow(&mut self.bvh, &mut self.pair_cache, collider, key);
+        let record = &mut self.colliders[key];
+        let mut proxy = self.bvh.leaf(record.proxy).data;
+        apply(record, &mut proxy, value);
+        let aabb = record.set_placement(placement);
+        self.bvh.update(record.proxy, &aabb, proxy, record.is_box());
+        self.pair_cache.mark(record.proxy);
     }
 
     /// Derives the placements `updates` make, in order, into `pending`'s
@@ -604,7 +624,7 @@ impl World {
     fn derive_batch<T: Sync>(
         &self,
         updates: &[(ColliderKey, T)],
-        place: &(impl Fn(&Collider, &T) -> Result<Placement> + Sync),
+        place: &(impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync),
         pending: &mut Vec<Vec<Placement>>,
     ) -> Result<()> {
         let threads = self.threads.count();
@@ -639,7 +659,7 @@ impl World {
     fn derive_share<T>(
         &self,
         updates: &[(ColliderKey, T)],
-        place: &impl Fn(&Collider, &T) -> Result<Placement>,
+        place: &impl Fn(ColliderRef<'_>, &T) -> Result<Placement>,
         out: &mut Vec<Placement>,
     ) -> Result<()> {
         out.try_reserve(updates.len())
@@ -660,9 +680,9 @@ impl World {
     fn prefetch_block<T>(&self, block: &[(ColliderKey, T)], levels: usize) {
         let proxy = |key: ColliderKey| self.colliders.get(key).map(|c| c.proxy);
         for &(key, _) in block {
-            if let Some(collider) = self.colliders.get(key) {
-                prefetch(collider);
-                self.bvh.prefetch_leaf(collider.proxy);
+            if let Some(record) = self.colliders.get(key) {
+                prefetch(record);
+                self.bvh.prefetch_leaf(record.proxy);
             }
         }
         for level in 0..levels {
@@ -682,7 +702,7 @@ impl World {
                 shape.validate()?;
                 Placement::of(&shape, c.transform(), c.should_rotate())
             },
-            |desc| desc.shape = shape.clone(),
+            |record, _| record.shape = shape.clone(),
         )
     }
 
@@ -691,18 +711,18 @@ impl World {
         self.update(
             key,
             |c| Placement::of(c.shape(), c.transform(), should_rotate),
-            |desc| desc.should_rotate = should_rotate,
+            |record, _| record.should_rotate = should_rotate,
         )
     }
 
     /// Sets a collider's user-data word.
     pub fn set_user_data(&mut self, key: ColliderKey, user_data: u64) -> Result<()> {
-        self.update(key, |c| Ok(c.placement()), |desc| desc.user_data = user_data)
+        self.update(key, |c| Ok(c.placement()), |_, proxy| proxy.user_data = user_data)
     }
 
     /// Sets a collider's category and mask.
     pub fn set_filter(&mut self, key: ColliderKey, filter: Filter) -> Result<()> {
-        self.update(key, |c| Ok(c.placement()), |desc| desc.filter = filter)
+        self.update(key, |c| Ok(c.placement()), |_, proxy| proxy.filter = filter)
     }
 
     /// The closest collider hit by the closed segment `start + t·(end −
@@ -779,7 +799,7 @@ impl World {
         if leaf.exact {
             segment.cast_aabb(&leaf.aabb)
         } else {
-            self.colliders[leaf.data.key].world_shape().cast_segment(segment)
+            self.colliders[leaf.data.key].world_shape.cast_segment(segment)
         }
     }
 
@@ -885,13 +905,13 @@ impl World {
         &self,
         shape: &Shape,
         filter: &QueryFilter,
-        mut f: impl FnMut(ColliderKey, &Collider) -> R,
+        mut f: impl FnMut(ColliderKey, ColliderRef<'_>) -> R,
     ) -> Result<()> {
         check_query_shape(shape)?;
         let bounds = shape.bounding_aabb();
         let query_is_box = matches!(shape, Shape::Aabb(_));
         self.for_each_candidate(&bounds, filter, |leaf| {
-            let (key, collider) = (leaf.data.key, &self.colliders[leaf.data.key]);
+            let (key, collider) = (leaf.data.key, self.at_leaf(leaf));
             if (query_is_box && leaf.exact) || shape.intersects(collider.world_shape()) {
                 f(key, collider).control_flow()
             } else {
@@ -960,7 +980,7 @@ impl World {
         let mut best: Option<(Hit, f32)> = None;
         self.for_each_candidate(&shape.bounding_aabb(), filter, |leaf| {
             let key = leaf.data.key;
-            let collider = &self.colliders[key];
+            let collider = self.at_leaf(leaf);
             if let Some(contact) = shape.contact(collider.world_shape()) {
                 let deeper =
                     best.is_none_or(|(b, depth)| contact.depth > depth || (contact.depth == depth && key < b.collider));
@@ -995,7 +1015,7 @@ impl World {
         let mut best: Option<Hit> = None;
         self.for_each_candidate(&swept, filter, |leaf| {
             let key = leaf.data.key;
-            let collider = &self.colliders[key];
+            let collider = self.at_leaf(leaf);
             let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
                 return ControlFlow::Continue(());
             };
@@ -1044,7 +1064,7 @@ impl World {
         let mut best: Option<(ColliderKey, Distance)> = None;
         self.for_each_candidate(&reach, filter, |leaf| {
             let key = leaf.data.key;
-            let d = shape.distance(self.colliders[key].world_shape());
+            let d = shape.distance(&self.colliders[key].world_shape);
             if d.distance <= max_distance
                 && best
                     .is_none_or(|(best_key, b)| d.distance < b.distance || (d.distance == b.distance && key < best_key))
@@ -1092,8 +1112,14 @@ impl World {
     }
 
     /// The live collider `key` names, or [`Error::StaleHandle`].
-    fn live(&self, key: ColliderKey) -> Result<&Collider> {
-        self.colliders.get(key).ok_or(Error::StaleHandle)
+    fn live(&self, key: ColliderKey) -> Result<ColliderRef<'_>> {
+        self.get(key).ok_or(Error::StaleHandle)
+    }
+
+    /// The collider whose leaf the tree handed out.
+    #[inline]
+    fn at_leaf<'w>(&'w self, leaf: &'w Leaf<Proxy>) -> ColliderRef<'w> {
+        ColliderRef::new(&self.colliders[leaf.data.key], leaf)
     }
 
     /// The distance between two colliders' world shapes, with closest points
@@ -1180,9 +1206,13 @@ impl World {
     /// ```
     pub fn contact_manifolds(&mut self, out: &mut Vec<(Pair, ContactManifold)>) {
         out.clear();
-        let pairs = self.pair_cache.update(&self.bvh, &self.colliders, self.threads);
+        let colliders = Colliders {
+            records: &self.colliders,
+            bvh: &self.bvh,
+        };
+        let pairs = self.pair_cache.update(colliders, self.threads);
         for pair in pairs {
-            let (a, b) = (&self.colliders[pair.a], &self.colliders[pair.b]);
+            let (a, b) = (colliders.at(pair.a), colliders.at(pair.b));
             a.world_shape()
                 .for_each_contact_manifold(b.world_shape(), &mut |m| out.push((*pair, m)));
         }
@@ -1194,7 +1224,7 @@ impl World {
     pub fn segment_cast_brute_force(&self, segment: &Segment, filter: &QueryFilter) -> Result<Option<Hit>> {
         check_segment(segment)?;
         let mut best: Option<Hit> = None;
-        for (key, collider) in &self.colliders {
+        for (key, collider) in self.iter() {
             if !filter.accepts(key, collider.filter()) {
                 continue;
             }
@@ -1213,7 +1243,7 @@ impl World {
     /// with `a < b` by key, in increasing `(a, b)` order, until `f` answers
     /// `Break` (see [`VisitResult`]).
     pub fn test_pairwise<R: VisitResult>(&self, f: impl FnMut(Pair) -> R) {
-        naive::for_each_pair(&self.colliders, f);
+        naive::for_each_pair(self.view(), f);
     }
 
     /// The same pairs as [`World::test_pairwise`], in the same order, found
@@ -1231,7 +1261,11 @@ impl World {
     /// The pairs of [`World::test_sweep_and_prune`] as a slice, valid until
     /// the next mutation: the allocation-free path.
     pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
-        self.sweep_and_prune.find_pairs(&self.colliders, &mut self.pairs);
+        let colliders = Colliders {
+            records: &self.colliders,
+            bvh: &self.bvh,
+        };
+        self.sweep_and_prune.find_pairs(colliders, &mut self.pairs);
         &self.pairs
     }
 
@@ -1243,7 +1277,13 @@ impl World {
     /// frame to frame. A large search is shared among the world's threads
     /// ([`World::set_threads`]).
     pub fn pairs(&mut self) -> &[Pair] {
-        self.pair_cache.update(&self.bvh, &self.colliders, self.threads)
+        self.pair_cache.update(
+            Colliders {
+                records: &self.colliders,
+                bvh: &self.bvh,
+            },
+            self.threads,
+        )
     }
 
     /// Finds the current pairs and reports which began and which ended
@@ -1264,7 +1304,13 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn pair_events(&mut self) -> PairEvents<'_> {
-        let current = self.pair_cache.update(&self.bvh, &self.colliders, self.threads);
+        let current = self.pair_cache.update(
+            Colliders {
+                records: &self.colliders,
+                bvh: &self.bvh,
+            },
+            self.threads,
+        );
         events::diff(&self.previous_pairs, current, &mut self.began, &mut self.ended);
         self.previous_pairs.clear();
         self.previous_pairs.extend_from_slice(current);
@@ -1319,14 +1365,14 @@ impl World {
 mod tests {
     use core::mem::ManuallyDrop;
 
-    use super::{Collider, COLLIDER_SLOT_BYTES};
+    use super::{ColliderRecord, COLLIDER_SLOT_BYTES};
 
     /// The layout of a slot of slotmap 1's `SlotMap` (a union of the value
     /// and a free-list link, then the version), to check the slot size that
     /// `World::memory_bytes` counts.
     #[allow(dead_code)]
     union SlotUnion {
-        value: ManuallyDrop<Collider>,
+        value: ManuallyDrop<ColliderRecord>,
         next_free: u32,
     }
 
@@ -1339,6 +1385,6 @@ mod tests {
     #[test]
     fn collider_slot_bytes_are_the_slot_maps() {
         assert_eq!(COLLIDER_SLOT_BYTES, core::mem::size_of::<Slot>());
-        assert!(COLLIDER_SLOT_BYTES > core::mem::size_of::<Collider>());
+        assert!(COLLIDER_SLOT_BYTES > core::mem::size_of::<ColliderRecord>());
     }
 }

@@ -33,8 +33,8 @@ mod random_worlds {
 
     use collide::math::{Quat, Vec3};
     use collide::{
-        Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Error, Filter, Pair, QueryFilter, Segment, Shape, Sphere,
-        Transform, World,
+        Aabb, Capsule, ColliderDesc, ColliderKey, Error, Filter, Pair, QueryFilter, Segment, Shape, Sphere, Transform,
+        World,
     };
     use proptest::prelude::*;
     use std::f32::consts::{FRAC_PI_2, PI};
@@ -270,8 +270,12 @@ mod random_worlds {
         removed: Vec<ColliderKey>,
     }
 
-    fn snapshot(world: &World) -> Vec<(ColliderKey, Collider)> {
-        world.iter().map(|(key, collider)| (key, collider.clone())).collect()
+    /// Each collider's key, description, world shape and box.
+    fn snapshot(world: &World) -> Vec<(ColliderKey, (ColliderDesc, Shape, Aabb))> {
+        world
+            .iter()
+            .map(|(key, c)| (key, (c.desc(), c.world_shape().clone(), *c.aabb())))
+            .collect()
     }
 
     impl Harness {
@@ -316,9 +320,10 @@ mod random_worlds {
                 }
                 Op::Remove(index) => {
                     if let Some(key) = self.pick(*index) {
-                        let collider = self.world.remove(key).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                        let expected = self.world.get(key).unwrap().desc();
+                        let removed = self.world.remove(key).map_err(|e| TestCaseError::fail(e.to_string()))?;
                         prop_assert!(!self.world.contains(key) && self.world.get(key).is_none());
-                        prop_assert_eq!(collider.desc().user_data, collider.user_data());
+                        prop_assert_eq!(removed, expected);
                         self.live.retain(|&k| k != key);
                         self.removed.push(key);
                     }
@@ -361,7 +366,7 @@ mod random_worlds {
                             return Ok(());
                         }
                         let before = snapshot(&self.world);
-                        let bad = fault.apply(self.world.get(key).unwrap().desc());
+                        let bad = fault.apply(&self.world.get(key).unwrap().desc());
                         let result = if fault.is_transform() {
                             self.world.set_transform(key, bad.transform)
                         } else {
@@ -434,7 +439,7 @@ mod random_worlds {
 
     /// Every overlapping, interacting pair by brute force, `a < b`, sorted.
     fn brute_force_pairs(world: &World) -> Vec<Pair> {
-        let all: Vec<(ColliderKey, &Collider)> = world.iter().collect();
+        let all: Vec<_> = world.iter().collect();
         let mut pairs = Vec::new();
         for (i, &(ka, a)) in all.iter().enumerate() {
             for &(kb, b) in &all[i + 1..] {
@@ -557,8 +562,7 @@ mod random_worlds {
                 prop_assert_eq!(after.len(), before.len());
                 for ((ka, a), (kb, b)) in after.iter().zip(&before) {
                     prop_assert_eq!(ka, kb);
-                    prop_assert_eq!(a.desc(), b.desc());
-                    prop_assert_eq!(a.world_shape(), b.world_shape());
+                    prop_assert_eq!(a, b);
                 }
                 let stale_index = harness.removed.len() - 1;
                 harness.apply(&Op::UseStale(stale_index))?;
@@ -632,7 +636,7 @@ mod random_worlds {
             if let Some((index, fault)) = fault {
                 if !matches!(fault, Invalid::OverflowingBounds) {
                     let key = harness.pick(index).unwrap();
-                    let bad = fault.apply(world.get(key).unwrap().desc());
+                    let bad = fault.apply(&world.get(key).unwrap().desc());
                     let at = index % (entries.len() + 1);
                     let result = if fault.is_transform() {
                         let mut bad_transforms = transforms.clone();

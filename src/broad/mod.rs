@@ -11,27 +11,8 @@ pub(crate) mod sap;
 
 pub(crate) use pair_test::{overlapping_pair, overlaps, PairData};
 
-use crate::bvh::LeafData;
-use crate::collider::{ColliderKey, Filter};
-
-/// What the world's tree keeps of a collider beside its box: 32 bytes, so
-/// that a leaf is one cache line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Proxy {
-    /// The collider.
-    pub(crate) key: ColliderKey,
-    /// Its filter.
-    pub(crate) filter: Filter,
-    /// Its user data.
-    pub(crate) user_data: u64,
-}
-
-impl LeafData for Proxy {
-    #[inline]
-    fn category(&self) -> u64 {
-        self.filter.category
-    }
-}
+use crate::collider::ColliderKey;
+pub(crate) use crate::collider::Proxy;
 
 /// The items a trimmed scratch buffer keeps room for at least
 /// ([`trim_scratch`]).
@@ -50,9 +31,6 @@ pub(crate) fn trim_scratch<T>(buffer: &mut Vec<T>, used: usize) {
         buffer.shrink_to(keep);
     }
 }
-
-/// A collider's leaf is one cache line.
-const _: () = assert!(core::mem::size_of::<crate::bvh::Leaf<Proxy>>() == 64);
 
 impl Pair {
     /// A `u64` that orders pairs as `(a, b)` does: the two keys' slot indices,

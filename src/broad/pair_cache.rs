@@ -7,15 +7,13 @@
 //! leaves whose boxes in the nodes overlap) without reading a leaf; the
 //! leaves are read afterwards, in one loop that fetches ahead.
 
-use slotmap::SlotMap;
-
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use core::ops::ControlFlow;
 
 use crate::broad::{overlapping_pair, trim_scratch, Proxy};
 use crate::bvh::Bvh;
-use crate::collider::{Collider, ColliderKey};
+use crate::collider::Colliders;
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
 use crate::threads::{on_own_copy, Threads};
 
@@ -116,12 +114,8 @@ impl PairCache {
     /// (each share finds its candidates and reads their leaves); the sort
     /// and the merge into the kept pairs run on the calling thread. The
     /// answer is the same whatever the threads.
-    pub fn update(
-        &mut self,
-        bvh: &Bvh<Proxy>,
-        colliders: &SlotMap<ColliderKey, Collider>,
-        threads: Threads,
-    ) -> &[Pair] {
+    pub fn update(&mut self, colliders: Colliders<'_>, threads: Threads) -> &[Pair] {
+        let bvh = colliders.bvh;
         let changed = &self.changed;
         let is_changed = |proxy: u32| is_flagged(changed, proxy);
         let by_query = self.changed_list.len() * QUERY_SHARE < bvh.len();
@@ -272,7 +266,7 @@ fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<(Pair, u32, u32)>) {
 /// unlike the walk that found the candidates, lets the loads overlap.
 fn resolve_candidates(
     bvh: &Bvh<Proxy>,
-    colliders: &SlotMap<ColliderKey, Collider>,
+    colliders: Colliders<'_>,
     candidates: &[(u32, u32)],
     fresh: &mut Vec<(Pair, u32, u32)>,
 ) {

@@ -2,16 +2,14 @@
 //! interact, then boxes, then shapes; and what a finder keeps of a collider
 //! so that two boxes make a pair without either collider being read.
 
-use slotmap::SlotMap;
-
 use crate::broad::{Pair, Proxy};
 use crate::bvh::Leaf;
-use crate::collider::{Collider, ColliderKey, Filter};
+use crate::collider::{ColliderKey, ColliderRef, Colliders, Filter};
 
 /// The narrow test behind every pair finder: filters interact, bounds
 /// overlap, shapes overlap.
 #[inline]
-pub(crate) fn overlaps(a: &Collider, b: &Collider) -> bool {
+pub(crate) fn overlaps(a: ColliderRef<'_>, b: ColliderRef<'_>) -> bool {
     a.filter().interacts_with(b.filter())
         && a.aabb().intersects_aabb(b.aabb())
         && a.world_shape().intersects(b.world_shape())
@@ -82,14 +80,14 @@ impl PairSide for PairData {
 pub(crate) fn overlapping_pair<S: PairSide>(
     p: (ColliderKey, &S),
     q: (ColliderKey, &S),
-    colliders: &SlotMap<ColliderKey, Collider>,
+    colliders: Colliders<'_>,
 ) -> Option<(Pair, bool)> {
     if !p.1.filter().interacts_with(q.1.filter()) {
         return None;
     }
     let swapped = q.0 < p.0;
     let ((key_a, a), (key_b, b)) = if swapped { (q, p) } else { (p, q) };
-    if !((a.exact() && b.exact()) || overlaps(&colliders[key_a], &colliders[key_b])) {
+    if !((a.exact() && b.exact()) || overlaps(colliders.at(key_a), colliders.at(key_b))) {
         return None;
     }
     let pair = Pair {

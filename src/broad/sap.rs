@@ -31,12 +31,10 @@
 
 use core::ops::Range;
 
-use slotmap::SlotMap;
-
 use crate::broad::radix_sort::{self, SortScratch};
 use crate::broad::Pair;
 use crate::broad::{overlapping_pair, PairData};
-use crate::collider::{Collider, ColliderKey};
+use crate::collider::{ColliderKey, Colliders};
 use crate::math::total_order_bits;
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
 
@@ -267,7 +265,7 @@ impl SweepAndPrune {
     /// Replaces `pairs` by every overlapping pair whose filters interact,
     /// as `(a, b)` with `a < b`, sorted: the same set and order as
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair).
-    pub fn find_pairs(&mut self, colliders: &SlotMap<ColliderKey, Collider>, pairs: &mut Vec<Pair>) {
+    pub fn find_pairs(&mut self, colliders: Colliders<'_>, pairs: &mut Vec<Pair>) {
         self.refresh(colliders);
         let mut candidates = core::mem::take(&mut self.candidates);
         candidates.clear();
@@ -304,19 +302,14 @@ impl SweepAndPrune {
     /// are read, asked for ahead of their turn ([`for_each_fetching_ahead`]): they lie
     /// scattered across memory, and this loop, unlike the sweep, lets the
     /// loads overlap.
-    fn resolve_candidates(
-        &self,
-        colliders: &SlotMap<ColliderKey, Collider>,
-        candidates: &[(u32, u32)],
-        pairs: &mut Vec<Pair>,
-    ) {
+    fn resolve_candidates(&self, colliders: Colliders<'_>, candidates: &[(u32, u32)], pairs: &mut Vec<Pair>) {
         pairs.clear();
         let both_exact = |p: u32, q: u32| self.pair_data[p as usize].exact && self.pair_data[q as usize].exact;
         let side = |p: u32| (self.keys[p as usize], &self.pair_data[p as usize]);
         let fetch = |(p, q): (u32, u32)| {
             if !both_exact(p, q) {
-                prefetch(&colliders[self.keys[p as usize]]);
-                prefetch(&colliders[self.keys[q as usize]]);
+                prefetch(&colliders.records[self.keys[p as usize]]);
+                prefetch(&colliders.records[self.keys[q as usize]]);
             }
         };
         for_each_fetching_ahead(candidates, fetch, |(p, q)| {
@@ -396,7 +389,7 @@ impl SweepAndPrune {
 
     /// Drops removed colliders, adds new ones, reloads every box, re-chooses
     /// the axis if it drifted and the grid, and sorts the entries.
-    fn refresh(&mut self, colliders: &SlotMap<ColliderKey, Collider>) {
+    fn refresh(&mut self, colliders: Colliders<'_>) {
         self.keys.retain(|&key| colliders.contains_key(key));
         self.keys
             .extend(self.added.drain(..).filter(|&k| colliders.contains_key(k)));
@@ -407,7 +400,7 @@ impl SweepAndPrune {
         }
         self.pair_data.clear();
         for (p, &key) in self.keys.iter().enumerate() {
-            let collider = &colliders[key];
+            let collider = colliders.at(key);
             let aabb = collider.aabb();
             for axis in 0..3 {
                 self.min[axis][p] = aabb.min[axis];

@@ -10,7 +10,7 @@ use crate::shape::{
 };
 
 /// A collider's shape: in object space when given to the world, in world
-/// space as [`Collider::world_shape`](crate::collider::Collider::world_shape).
+/// space as [`ColliderRef::world_shape`](crate::collider::ColliderRef::world_shape).
 ///
 /// `Clone`, not `Copy`: a [`Shape::Hull`] holds its vertices and planes
 /// behind an [`Arc`]. A handle into a hull store kept by the world would

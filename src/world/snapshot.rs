@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use slotmap::SlotMap;
 
-use crate::collider::{Collider, ColliderDesc, ColliderKey, Filter};
+use crate::collider::{ColliderDesc, ColliderKey, ColliderRecord, Filter, NewCollider, Proxy};
 use crate::error::{Error, Result};
 use crate::math::{Quat, Transform, Vec3};
 use crate::shape::{
@@ -447,12 +447,12 @@ impl World {
         w.u32(FORMAT);
         w.u64(self.max_colliders as u64);
         w.count(slots);
-        let mut live = self.colliders.iter().peekable();
+        let mut live = self.iter().peekable();
         for slot in 1..=slots {
             match live.next_if(|(key, _)| key.slot_and_version().0 == slot) {
                 Some((key, collider)) => {
                     w.u32(key.slot_and_version().1);
-                    write_desc(w, &collider.desc);
+                    write_desc(w, &collider.desc());
                 }
                 None => w.u32(self.free_versions[slot]),
             }
@@ -484,7 +484,7 @@ impl World {
             return Err(CORRUPT);
         }
         let slot_count = r.count(4)?;
-        let mut slots: Vec<(u32, Option<Collider>)> = Vec::new();
+        let mut slots: Vec<(u32, Option<NewCollider>)> = Vec::new();
         slots
             .try_reserve_exact(slot_count)
             .map_err(|_| Error::OutOfMemory("snapshot slots"))?;
@@ -503,7 +503,7 @@ impl World {
                 ));
             }
             let collider = if live {
-                Some(Collider::new(read_desc(&mut r)?)?)
+                Some(NewCollider::new(read_desc(&mut r)?)?)
             } else {
                 None
             };
@@ -526,50 +526,60 @@ impl World {
             return Err(Error::InvalidArgument("a snapshot with more colliders than its limit"));
         }
         let mut world = World::with_max_colliders(max_colliders);
-        world.colliders = slot_map_of(&mut slots, &free_slots, &mut world.free_versions)?;
+        let (records, keys, leaves) = slot_map_of(slots, &free_slots, &mut world.free_versions)?;
+        world.colliders = records;
         world.free_slots = free_slots;
-        let keys: Vec<ColliderKey> = world.colliders.keys().collect();
-        world.register(&keys);
+        world.register(&keys, leaves);
         Ok(world)
     }
 }
 
-/// The slot map holding `slots[i]`'s collider in slot `i + 1` with its
-/// version, the free slots (checked: each free slot once) emptied in the
-/// order of `free_slots` so that the last is reused first; their versions
-/// go to `free_versions`. Each slot is created, then reinserted until its
-/// version is reached (a slot map reuses the slot it freed last).
+/// The leaves of a world's colliders, in slot order, for the tree's batch
+/// insertion.
+type Leaves = Vec<(Aabb, Proxy, bool)>;
+
+/// The slot map holding `slots[i]`'s collider record in slot `i + 1` with
+/// its version, the free slots (checked: each free slot once) emptied in
+/// the order of `free_slots` so that the last is reused first; their
+/// versions go to `free_versions`. Each slot is created, then reinserted
+/// until its version is reached (a slot map reuses the slot it freed
+/// last). With it, the live colliders' keys and leaves in slot order.
 fn slot_map_of(
-    slots: &mut [(u32, Option<Collider>)],
+    slots: Vec<(u32, Option<NewCollider>)>,
     free_slots: &[u32],
     free_versions: &mut Vec<u32>,
-) -> Result<SlotMap<ColliderKey, Collider>> {
-    let placeholder = Collider::new(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))))?;
-    let mut map: SlotMap<ColliderKey, Collider> = SlotMap::with_key();
+) -> Result<(SlotMap<ColliderKey, ColliderRecord>, Vec<ColliderKey>, Leaves)> {
+    let placeholder = NewCollider::new(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))))?.record;
+    let mut map: SlotMap<ColliderKey, ColliderRecord> = SlotMap::with_key();
     map.try_reserve(slots.len())
         .map_err(|_| Error::OutOfMemory("snapshot colliders"))?;
     let mut keys = Vec::with_capacity(slots.len());
     for _ in 0..slots.len() {
         keys.push(map.insert(placeholder.clone()));
     }
-    for (key, (version, collider)) in keys.iter_mut().zip(slots.iter_mut()) {
-        let last_live = if *version % 2 == 1 { *version } else { *version - 1 };
+    let mut versions = Vec::with_capacity(slots.len());
+    let (mut live_keys, mut leaves) = (Vec::new(), Vec::new());
+    for (key, (version, collider)) in keys.iter_mut().zip(slots) {
+        let last_live = if version % 2 == 1 { version } else { version - 1 };
         while key.slot_and_version().1 < last_live {
             map.remove(*key);
             *key = map.insert(placeholder.clone());
         }
-        if let Some(c) = collider.take() {
-            map[*key] = c;
+        if let Some(new) = collider {
+            leaves.push((new.aabb, new.proxy(*key), new.record.is_box()));
+            live_keys.push(*key);
+            map[*key] = new.record;
         }
+        versions.push(version);
     }
     free_versions.clear();
-    free_versions.resize(slots.len() + 1, 0);
+    free_versions.resize(versions.len() + 1, 0);
     for &slot in free_slots {
         let i = slot as usize - 1;
         map.remove(keys[i]);
-        free_versions[i + 1] = slots[i].0;
+        free_versions[i + 1] = versions[i];
     }
-    Ok(map)
+    Ok((map, live_keys, leaves))
 }
 
 /// The world as its snapshot's bytes ([`World::save`]) in any serde

@@ -26,7 +26,7 @@ pub mod c_abi;
 use collide::ffi::PhysCollider;
 use collide::math::{Quat, Vec3};
 use collide::{
-    Aabb, Capsule, Collider, ColliderDesc, ColliderKey, Compound, Cone, ConvexHull, Cylinder, Distance, Error, Filter,
+    Aabb, Capsule, ColliderDesc, ColliderKey, Compound, Cone, ConvexHull, Cylinder, Distance, Error, Filter,
     HeightField, Hit, MoveAndSlide, Obb, Pair, QueryFilter, Segment, Shape, Sphere, Transform, Triangle, TriangleMesh,
     World, MOVE_AND_SLIDE_SKIN,
 };
@@ -1524,10 +1524,11 @@ pub fn same<T: core::fmt::Debug>(a: &T, b: &T) -> bool {
 pub fn check_world(world: &World, model: &Model) {
     assert_eq!(world.len(), model.entries.len(), "collider count");
     assert_eq!(world.is_empty(), model.entries.is_empty());
-    let held: Vec<(ColliderKey, Collider)> = world.iter().map(|(k, c)| (k, c.clone())).collect();
+    let held: Vec<_> = world.iter().collect();
     for ((key, c), e) in held.iter().zip(&model.entries) {
         assert_eq!(*key, e.key, "keys in order");
-        assert_eq!(*c.desc(), e.desc, "description of {key:?}");
+        assert_eq!(c.key(), e.key, "the view's key");
+        assert_eq!(c.desc(), e.desc, "description of {key:?}");
         assert_eq!(*c.world_shape(), e.world_shape, "world shape of {key:?}");
         assert_eq!(*c.aabb(), e.world_shape.bounding_aabb(), "world box of {key:?}");
         assert_eq!(c.is_box(), matches!(e.world_shape, Shape::Aabb(_)));
@@ -1759,7 +1760,7 @@ impl WorldRun {
                     None => assert_error(result, Error::StaleHandle, "remove a stale key"),
                     Some(entry) => {
                         let removed = result.unwrap_or_else(|e| panic!("remove refused a live key: {e}"));
-                        assert_eq!(*removed.desc(), entry.desc, "remove returns the collider");
+                        assert_eq!(removed, entry.desc, "remove returns the description");
                         self.model.entries.retain(|e| e.key != key);
                         assert!(!self.world.contains(key) && self.world.get(key).is_none());
                     }
@@ -1855,7 +1856,11 @@ impl WorldRun {
                 let key = self.key(input);
                 let expected = self.model.get(key);
                 assert_eq!(self.world.contains(key), expected.is_some(), "contains");
-                assert_eq!(self.world.get(key).map(|c| c.desc()), expected.map(|e| &e.desc), "get");
+                assert_eq!(
+                    self.world.get(key).map(|c| c.desc()),
+                    expected.map(|e| e.desc.clone()),
+                    "get"
+                );
                 let _ = self.world.memory_bytes();
             }
         }
