@@ -1,0 +1,169 @@
+//! The colliders as callers and the broad phase read them: a record joined
+//! with its leaf.
+
+use slotmap::SlotMap;
+
+use crate::bvh::{Bvh, Leaf};
+use crate::math::{Aabb, Transform};
+use crate::shape::Shape;
+
+use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy};
+
+/// A live collider of a [`World`](crate::World), read through
+/// [`World::get`](crate::World::get) and [`World::iter`](crate::World::iter):
+/// a view of the world's storage, valid while the world is not changed.
+///
+/// ```
+/// use collide::{Aabb, ColliderDesc, Shape, Transform, World, math::Vec3};
+/// let mut world = World::new();
+/// let desc = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)))
+///     .with_transform(Transform::from_translation(Vec3::X))
+///     .with_user_data(7);
+/// let key = world.add(desc.clone())?;
+/// let collider = world.get(key).unwrap();
+/// assert_eq!(collider.user_data(), 7);
+/// assert_eq!(collider.aabb().min, Vec3::X);
+/// assert_eq!(collider.desc(), desc);
+/// # Ok::<(), collide::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct ColliderRef<'w> {
+    record: &'w ColliderRecord,
+    leaf: &'w Leaf<Proxy>,
+}
+
+impl<'w> ColliderRef<'w> {
+    /// The view of a record and its leaf.
+    #[inline]
+    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>) -> Self {
+        Self { record, leaf }
+    }
+
+    /// The collider's key.
+    #[inline]
+    #[must_use]
+    pub fn key(&self) -> ColliderKey {
+        self.leaf.data.key
+    }
+
+    /// The object-space shape.
+    #[inline]
+    #[must_use]
+    pub fn shape(&self) -> &'w Shape {
+        &self.record.shape
+    }
+
+    /// The transform (rotation renormalised).
+    #[inline]
+    #[must_use]
+    pub fn transform(&self) -> &'w Transform {
+        &self.record.transform
+    }
+
+    /// Whether a box collider applies its rotation.
+    #[inline]
+    #[must_use]
+    pub fn should_rotate(&self) -> bool {
+        self.record.should_rotate
+    }
+
+    /// The game's user-data word.
+    #[inline]
+    #[must_use]
+    pub fn user_data(&self) -> u64 {
+        self.leaf.data.user_data
+    }
+
+    /// Category and mask.
+    #[inline]
+    #[must_use]
+    pub fn filter(&self) -> &'w Filter {
+        &self.leaf.data.filter
+    }
+
+    /// The shape in world space, the one every query tests exactly.
+    #[inline]
+    #[must_use]
+    pub fn world_shape(&self) -> &'w Shape {
+        &self.record.world_shape
+    }
+
+    /// Whether the collider's world shape is exactly its bounding box (an
+    /// axis-aligned box; an oriented box is never taken for one, even when
+    /// its rotation happens to be the identity).
+    #[inline]
+    #[must_use]
+    pub fn is_box(&self) -> bool {
+        self.record.is_box()
+    }
+
+    /// The world-space bounding box.
+    #[inline]
+    #[must_use]
+    pub fn aabb(&self) -> &'w Aabb {
+        &self.leaf.aabb
+    }
+
+    /// The description this collider was built from (with any updates
+    /// applied): what [`World::add`](crate::World::add) takes to make it
+    /// again.
+    #[must_use]
+    pub fn desc(&self) -> ColliderDesc {
+        ColliderDesc {
+            shape: self.record.shape.clone(),
+            transform: self.record.transform,
+            should_rotate: self.record.should_rotate,
+            user_data: self.user_data(),
+            filter: *self.filter(),
+        }
+    }
+
+    /// The collider's placement as it stands: what [`Placement::of`] gives
+    /// again for its description (its transform is validated already), for
+    /// an update that leaves shape, transform and rotation switch alone.
+    pub(crate) fn placement(&self) -> Placement {
+        Placement {
+            transform: self.record.transform,
+            world_shape: self.record.world_shape.clone(),
+            aabb: self.leaf.aabb,
+        }
+    }
+}
+
+/// The world's colliders as the broad phase reads them: the slot map of
+/// records and the tree holding their leaves.
+#[derive(Clone, Copy)]
+pub(crate) struct Colliders<'w> {
+    pub(crate) records: &'w SlotMap<ColliderKey, ColliderRecord>,
+    pub(crate) bvh: &'w Bvh<Proxy>,
+}
+
+impl<'w> Colliders<'w> {
+    /// The live collider `key` names.
+    #[inline]
+    pub(crate) fn get(&self, key: ColliderKey) -> Option<ColliderRef<'w>> {
+        let record = self.records.get(key)?;
+        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy)))
+    }
+
+    /// The collider `key` names, which must be live.
+    #[inline]
+    pub(crate) fn at(&self, key: ColliderKey) -> ColliderRef<'w> {
+        let record = &self.records[key];
+        ColliderRef::new(record, self.bvh.leaf(record.proxy))
+    }
+
+    /// Whether `key` names a live collider.
+    #[inline]
+    pub(crate) fn contains_key(&self, key: ColliderKey) -> bool {
+        self.records.contains_key(key)
+    }
+
+    /// Every live collider, in key order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
+        let bvh = self.bvh;
+        self.records
+            .iter()
+            .map(move |(key, record)| (key, ColliderRef::new(record, bvh.leaf(record.proxy))))
+    }
+}
