@@ -206,7 +206,7 @@ fn draw_top_view(world: &World, bullets: &[scenes::Record], path: &std::path::Pa
         Vec3::new(VIEW_MIN + VIEW_SIZE, 1.0e4, VIEW_MIN + VIEW_SIZE),
     ));
     world.intersections_with_shape(&window, &QueryFilter::ALL, |_, collider| {
-        debug_draw_shape(&mut view, collider.world_shape(), Color::SHAPE);
+        debug_draw_shape(&mut view, &collider.world_shape(), Color::SHAPE);
     })?;
     let inside =
         |p: Vec3| (VIEW_MIN..VIEW_MIN + VIEW_SIZE).contains(&p.x) && (VIEW_MIN..VIEW_MIN + VIEW_SIZE).contains(&p.z);

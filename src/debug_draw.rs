@@ -291,7 +291,7 @@ impl World {
     pub fn debug_draw<D: DebugDraw + ?Sized>(&self, draw: &mut D, options: &DebugDrawOptions) {
         for (_, collider) in self.iter() {
             if options.shapes {
-                debug_draw_shape(draw, collider.world_shape(), Color::SHAPE);
+                debug_draw_shape(draw, &collider.world_shape(), Color::SHAPE);
             }
             if options.bounds {
                 let b = collider.aabb();
@@ -309,7 +309,7 @@ impl World {
                 let (Some(a), Some(b)) = (self.get(pair.a), self.get(pair.b)) else {
                     continue;
                 };
-                if let Some(c) = a.world_shape().contact(b.world_shape()) {
+                if let Some(c) = a.world_shape().contact(&b.world_shape()) {
                     draw.point(c.point_a, 0.1, Color::CONTACT);
                     draw.point(c.point_b, 0.1, Color::CONTACT);
                     draw.line(c.point_b, c.point_b + c.normal, Color::CONTACT);

@@ -17,6 +17,7 @@ use core::ops::ControlFlow;
 use crate::bvh::{Bvh, Leaf};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
+    WorldShapeAt, WorldShapes,
 };
 use crate::error::{Error, Result};
 use crate::math::Transform;
@@ -170,6 +171,8 @@ fn check_max_distance(max_distance: f32) -> Result<()> {
 pub struct World {
     /// Each collider's cold part; its hot part is its leaf in `bvh`.
     colliders: SlotMap<ColliderKey, ColliderRecord>,
+    /// The world shapes the records and leaves do not hold.
+    world_shapes: WorldShapes,
     bvh: Bvh<Proxy>,
     sweep_and_prune: SweepAndPrune,
     pair_cache: PairCache,
@@ -225,6 +228,7 @@ impl World {
     pub fn with_max_colliders(max_colliders: usize) -> Self {
         Self {
             colliders: SlotMap::with_key(),
+            world_shapes: WorldShapes::default(),
             bvh: Bvh::default(),
             sweep_and_prune: SweepAndPrune::default(),
             pair_cache: PairCache::default(),
@@ -301,10 +305,12 @@ impl World {
             return Err(Error::CapacityExceeded);
         }
         let new = NewCollider::new(desc)?;
+        let (filter, user_data) = (new.filter, new.user_data);
+        let (mut record, aabb) = new.into_record(&mut self.world_shapes);
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
-            let proxy = bvh.insert(&new.aabb, new.proxy(key), new.record.is_box());
-            ColliderRecord { proxy, ..new.record }
+            record.proxy = bvh.insert(&aabb, Proxy { key, filter, user_data }, record.is_box());
+            record
         });
         self.free_slots.pop();
         self.sweep_and_prune.insert(key);
@@ -351,12 +357,8 @@ impl World {
             // Past the room, the rest are still validated (an invalid one
             // is reported first, as if all were checked before any placed).
             if keys.len() < room {
-                let NewCollider {
-                    record,
-                    aabb,
-                    filter,
-                    user_data,
-                } = new;
+                let (filter, user_data) = (new.filter, new.user_data);
+                let (record, aabb) = new.into_record(&mut self.world_shapes);
                 let exact = record.is_box();
                 let key = self.colliders.insert(record);
                 leaves.push((aabb, Proxy { key, filter, user_data }, exact));
@@ -390,6 +392,7 @@ impl World {
     /// version its slot has from now on.
     fn take_out(&mut self, key: ColliderKey) -> Option<ColliderRecord> {
         let collider = self.colliders.remove(key)?;
+        collider.release(&mut self.world_shapes);
         let (slot, version) = key.slot_and_version();
         if self.free_versions.len() <= slot {
             self.free_versions.resize(slot + 1, 0);
@@ -462,6 +465,7 @@ impl World {
     fn view(&self) -> Colliders<'_> {
         Colliders {
             records: &self.colliders,
+            world_shapes: &self.world_shapes,
             bvh: &self.bvh,
         }
     }
@@ -535,7 +539,7 @@ impl World {
             updates,
             |c, shape| {
                 shape.validate()?;
-                Placement::of(shape, c.transform(), c.should_rotate())
+                Placement::of(shape, &c.transform(), c.should_rotate())
             },
             |record, _, shape| record.shape = shape.clone(),
         )
@@ -612,7 +616,7 @@ impl World {
         let record = &mut self.colliders[key];
         let mut proxy = self.bvh.leaf(record.proxy).data;
         apply(record, &mut proxy, value);
-        let aabb = record.set_placement(placement);
+        let aabb = record.place(placement, &mut self.world_shapes);
         self.bvh.update(record.proxy, &aabb, proxy, record.is_box());
         self.pair_cache.mark(record.proxy);
     }
@@ -700,7 +704,7 @@ impl World {
             key,
             |c| {
                 shape.validate()?;
-                Placement::of(&shape, c.transform(), c.should_rotate())
+                Placement::of(&shape, &c.transform(), c.should_rotate())
             },
             |record, _| record.shape = shape.clone(),
         )
@@ -710,8 +714,8 @@ impl World {
     pub fn set_should_rotate(&mut self, key: ColliderKey, should_rotate: bool) -> Result<()> {
         self.update(
             key,
-            |c| Placement::of(c.shape(), c.transform(), should_rotate),
-            |record, _| record.should_rotate = should_rotate,
+            |c| Placement::of(c.shape(), &c.transform(), should_rotate),
+            |record, _| record.set_should_rotate(should_rotate),
         )
     }
 
@@ -799,7 +803,7 @@ impl World {
         if leaf.exact {
             segment.cast_aabb(&leaf.aabb)
         } else {
-            self.colliders[leaf.data.key].world_shape.cast_segment(segment)
+            self.at_leaf(leaf).world_shape().cast_segment(segment)
         }
     }
 
@@ -912,7 +916,7 @@ impl World {
         let query_is_box = matches!(shape, Shape::Aabb(_));
         self.for_each_candidate(&bounds, filter, |leaf| {
             let (key, collider) = (leaf.data.key, self.at_leaf(leaf));
-            if (query_is_box && leaf.exact) || shape.intersects(collider.world_shape()) {
+            if (query_is_box && leaf.exact) || shape.intersects(&collider.world_shape()) {
                 f(key, collider).control_flow()
             } else {
                 ControlFlow::Continue(())
@@ -981,7 +985,7 @@ impl World {
         self.for_each_candidate(&shape.bounding_aabb(), filter, |leaf| {
             let key = leaf.data.key;
             let collider = self.at_leaf(leaf);
-            if let Some(contact) = shape.contact(collider.world_shape()) {
+            if let Some(contact) = shape.contact(&collider.world_shape()) {
                 let deeper =
                     best.is_none_or(|(b, depth)| contact.depth > depth || (contact.depth == depth && key < b.collider));
                 if contact.depth > 0.0 && deeper {
@@ -1016,7 +1020,7 @@ impl World {
         self.for_each_candidate(&swept, filter, |leaf| {
             let key = leaf.data.key;
             let collider = self.at_leaf(leaf);
-            let Some(toi) = shape.cast_shape(motion, collider.world_shape()) else {
+            let Some(toi) = shape.cast_shape(motion, &collider.world_shape()) else {
                 return ControlFlow::Continue(());
             };
             let hit = Hit {
@@ -1064,7 +1068,7 @@ impl World {
         let mut best: Option<(ColliderKey, Distance)> = None;
         self.for_each_candidate(&reach, filter, |leaf| {
             let key = leaf.data.key;
-            let d = shape.distance(&self.colliders[key].world_shape);
+            let d = shape.distance(&self.at_leaf(leaf).world_shape());
             if d.distance <= max_distance
                 && best
                     .is_none_or(|(best_key, b)| d.distance < b.distance || (d.distance == b.distance && key < best_key))
@@ -1119,7 +1123,7 @@ impl World {
     /// The collider whose leaf the tree handed out.
     #[inline]
     fn at_leaf<'w>(&'w self, leaf: &'w Leaf<Proxy>) -> ColliderRef<'w> {
-        ColliderRef::new(&self.colliders[leaf.data.key], leaf)
+        ColliderRef::new(&self.colliders[leaf.data.key], leaf, &self.world_shapes)
     }
 
     /// The distance between two colliders' world shapes, with closest points
@@ -1139,7 +1143,7 @@ impl World {
                 "distance between two surfaces (triangle meshes or height fields)",
             ));
         }
-        Ok(a.distance(b))
+        Ok(a.distance(&b))
     }
 
     /// The contact between two colliders' world shapes ([`Shape::contact`]):
@@ -1160,7 +1164,7 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn contact(&self, a: ColliderKey, b: ColliderKey) -> Result<Option<Contact>> {
-        Ok(self.live(a)?.world_shape().contact(self.live(b)?.world_shape()))
+        Ok(self.live(a)?.world_shape().contact(&self.live(b)?.world_shape()))
     }
 
     /// The contact manifold of two colliders' world shapes
@@ -1183,7 +1187,7 @@ impl World {
         Ok(self
             .live(a)?
             .world_shape()
-            .contact_manifold(self.live(b)?.world_shape()))
+            .contact_manifold(&self.live(b)?.world_shape()))
     }
 
     /// The contact manifold of every current pair ([`World::pairs`]) whose
@@ -1208,13 +1212,14 @@ impl World {
         out.clear();
         let colliders = Colliders {
             records: &self.colliders,
+            world_shapes: &self.world_shapes,
             bvh: &self.bvh,
         };
         let pairs = self.pair_cache.update(colliders, self.threads);
         for pair in pairs {
             let (a, b) = (colliders.at(pair.a), colliders.at(pair.b));
             a.world_shape()
-                .for_each_contact_manifold(b.world_shape(), &mut |m| out.push((*pair, m)));
+                .for_each_contact_manifold(&b.world_shape(), &mut |m| out.push((*pair, m)));
         }
     }
 
@@ -1263,6 +1268,7 @@ impl World {
     pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
         let colliders = Colliders {
             records: &self.colliders,
+            world_shapes: &self.world_shapes,
             bvh: &self.bvh,
         };
         self.sweep_and_prune.find_pairs(colliders, &mut self.pairs);
@@ -1280,6 +1286,7 @@ impl World {
         self.pair_cache.update(
             Colliders {
                 records: &self.colliders,
+                world_shapes: &self.world_shapes,
                 bvh: &self.bvh,
             },
             self.threads,
@@ -1307,6 +1314,7 @@ impl World {
         let current = self.pair_cache.update(
             Colliders {
                 records: &self.colliders,
+                world_shapes: &self.world_shapes,
                 bvh: &self.bvh,
             },
             self.threads,
@@ -1336,6 +1344,7 @@ impl World {
     pub fn memory_bytes(&self) -> usize {
         // The slot map keeps one sentinel slot beyond its capacity.
         (self.colliders.capacity() + 1) * COLLIDER_SLOT_BYTES
+            + self.world_shapes.memory_bytes()
             + self.bvh.memory_bytes()
             + self.sweep_and_prune.memory_bytes()
             + self.pair_cache.memory_bytes()
@@ -1357,6 +1366,19 @@ impl World {
         if self.bvh.len() != self.colliders.len() {
             return Err("tree and collider counts differ".into());
         }
+        let mut entries: Vec<u32> = self
+            .colliders
+            .values()
+            .filter_map(|record| match record.world_shape_at() {
+                WorldShapeAt::Table(i) => Some(i),
+                _ => None,
+            })
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        if entries.len() != self.world_shapes.live() {
+            return Err("world-shape entries are not one per collider that needs one".into());
+        }
         Ok(())
     }
 }
@@ -1365,7 +1387,9 @@ impl World {
 mod tests {
     use core::mem::ManuallyDrop;
 
-    use super::{ColliderRecord, COLLIDER_SLOT_BYTES};
+    use super::{ColliderDesc, ColliderRecord, Transform, World, COLLIDER_SLOT_BYTES};
+    use crate::math::{Quat, Vec3};
+    use crate::shape::{Aabb, Obb, Shape, Sphere};
 
     /// The layout of a slot of slotmap 1's `SlotMap` (a union of the value
     /// and a free-list link, then the version), to check the slot size that
@@ -1386,5 +1410,57 @@ mod tests {
     fn collider_slot_bytes_are_the_slot_maps() {
         assert_eq!(COLLIDER_SLOT_BYTES, core::mem::size_of::<Slot>());
         assert!(COLLIDER_SLOT_BYTES > core::mem::size_of::<ColliderRecord>());
+        assert_eq!(COLLIDER_SLOT_BYTES, 128);
+    }
+
+    /// A world-shape entry is kept only for a collider whose world shape is
+    /// neither its box nor its object shape, reused while the collider
+    /// keeps needing one, freed when it stops or is removed, and handed to
+    /// the next collider that needs one.
+    #[test]
+    fn world_shapes_are_kept_only_where_needed() {
+        let unit = Aabb::new(Vec3::ZERO, Vec3::ONE);
+        let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
+        let moved = Transform::from_translation(Vec3::new(3.0, 0.0, 0.0));
+        let turned = Transform {
+            rotation: Quat::from_rotation_z(0.5),
+            ..Transform::IDENTITY
+        };
+        let mut world = World::new();
+        let boxes = world
+            .extend((0..4).map(|_| ColliderDesc::new(Shape::Aabb(unit)).with_transform(moved)))
+            .unwrap();
+        let still = world.add(ColliderDesc::new(ball.clone())).unwrap();
+        assert_eq!(world.world_shapes.live(), 0, "boxes and a kept sphere need no entry");
+        let rolling = world
+            .add(ColliderDesc::new(ball.clone()).with_transform(moved))
+            .unwrap();
+        assert_eq!(world.world_shapes.live(), 1);
+        world.set_transform(rolling, turned).unwrap();
+        world.set_transform(boxes[0], turned).unwrap();
+        assert_eq!(
+            world.world_shapes.live(),
+            1,
+            "the entry is reused; a turned box stays a box"
+        );
+        world.set_transform(still, moved).unwrap();
+        assert_eq!(world.world_shapes.live(), 2);
+        world.set_shape(still, Shape::Aabb(unit)).unwrap();
+        assert_eq!(world.world_shapes.live(), 1, "a box frees its entry");
+        world.remove(rolling).unwrap();
+        assert_eq!(world.world_shapes.live(), 0);
+        let held = world.world_shapes.memory_bytes();
+        let obb = Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::ONE));
+        let tilted = world.add(ColliderDesc::new(obb).with_transform(turned)).unwrap();
+        assert_eq!(world.world_shapes.live(), 1);
+        assert_eq!(world.world_shapes.memory_bytes(), held, "a freed entry is reused");
+        assert_eq!(world.validate(), Ok(()));
+        let c = world.get(tilted).unwrap();
+        assert_eq!(
+            Ok(c.world_shape().into_owned()),
+            c.shape().transformed(&c.transform(), true)
+        );
+        let b = world.get(boxes[1]).unwrap();
+        assert_eq!(*b.world_shape(), Shape::Aabb(*b.aabb()));
     }
 }

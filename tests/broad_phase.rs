@@ -110,7 +110,7 @@ fn apply(world: &mut World, keys: &mut Vec<ColliderKey>, op: &Op) {
         }
         Op::Nudge(i, delta) => {
             if let Some(key) = pick(*i, keys) {
-                let mut t = *world.get(key).expect("live key").transform();
+                let mut t = world.get(key).expect("live key").transform();
                 t.translation += *delta;
                 world.set_transform(key, t).expect("valid transform");
             }
@@ -237,7 +237,7 @@ proptest! {
                 found.sort();
                 let expected: Vec<ColliderKey> = world
                     .iter()
-                    .filter(|(k, c)| filter.accepts(*k, c.filter()) && region.intersects(c.world_shape()))
+                    .filter(|(k, c)| filter.accepts(*k, c.filter()) && region.intersects(&c.world_shape()))
                     .map(|(k, _)| k)
                     .collect();
                 prop_assert_eq!(found, expected);

@@ -83,7 +83,7 @@ fn the_rust_api_scales_round_shapes_by_the_largest_factor() {
         assert_eq!(collider.aabb().min, Vec3::from(min), "{name}");
         assert_eq!(collider.aabb().max, Vec3::from(max), "{name}");
         // The world shape is round, of radius 3 or 1.5, not an ellipsoid.
-        let radius = match collider.world_shape() {
+        let radius = match &*collider.world_shape() {
             Shape::Sphere(s) => s.radius,
             Shape::Capsule(c) => c.radius,
             Shape::Cylinder(c) => c.radius,

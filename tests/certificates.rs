@@ -922,7 +922,7 @@ fn world_of(shapes: &[Shape]) -> (World, Vec<collide::ColliderKey>) {
 
 /// The world shape of a collider.
 fn shape_of(world: &World, key: collide::ColliderKey) -> Shape {
-    world.get(key).expect("a live collider").world_shape().clone()
+    world.get(key).expect("a live collider").world_shape().into_owned()
 }
 
 // ---------------------------------------------------------------------------

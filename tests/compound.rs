@@ -323,7 +323,7 @@ fn a_world_with_compounds_answers_as_its_parts_one_by_one() {
             world.add(ColliderDesc::new(shape).with_transform(at)).unwrap();
         }
         let every: Vec<(collide::ColliderKey, Vec<Shape>)> =
-            world.iter().map(|(k, c)| (k, parts(c.world_shape()))).collect();
+            world.iter().map(|(k, c)| (k, parts(&c.world_shape()))).collect();
         // Casts: the earliest part, ties to the smaller key, then part.
         for _ in 0..200 {
             let segment = Segment::new(rng.vec(-12.0, 12.0), rng.vec(-12.0, 12.0));
@@ -485,13 +485,13 @@ fn bad_compounds_are_refused_and_leave_the_world_as_it_was() {
     let compound = Shape::from(Compound::new([(hull, id), (ball(), id)]).unwrap());
     let mut world = World::new();
     let key = world.add(ColliderDesc::new(compound)).unwrap();
-    let before = world.get(key).unwrap().world_shape().clone();
+    let before = world.get(key).unwrap().world_shape().into_owned();
     let flat = Transform {
         scale: Vec3::new(1.0, 0.0, 1.0),
         ..Transform::IDENTITY
     };
     assert!(matches!(world.set_transform(key, flat), Err(Error::InvalidArgument(_))));
-    assert_eq!(world.get(key).unwrap().world_shape(), &before);
+    assert_eq!(*world.get(key).unwrap().world_shape(), before);
     assert!(world.validate().is_ok());
 }
 

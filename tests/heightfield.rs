@@ -525,7 +525,7 @@ fn bad_input_is_refused_and_leaves_the_world_intact() {
 
     let mut world = World::new();
     let key = world.add(ColliderDesc::new(Shape::HeightField(ok()))).unwrap();
-    let before = world.get(key).unwrap().world_shape().clone();
+    let before = world.get(key).unwrap().world_shape().into_owned();
     let rotated = Transform::new(Vec3::ZERO, Quat::from_rotation_y(0.1), 1.0);
     assert!(matches!(
         world.set_transform(key, rotated),
@@ -539,7 +539,7 @@ fn bad_input_is_refused_and_leaves_the_world_intact() {
         world.set_transform(key, flipped),
         Err(Error::InvalidArgument(_))
     ));
-    assert_eq!(world.get(key).unwrap().world_shape(), &before, "the world is intact");
+    assert_eq!(*world.get(key).unwrap().world_shape(), before, "the world is intact");
     world.validate().unwrap();
     // A height field is no probe.
     let probe = Shape::HeightField(ok());

@@ -344,7 +344,7 @@ fn pairs_agree_across_the_three_finders() {
         // Each mesh pair is an exact overlap.
         for &(a, b) in &pairwise {
             let (sa, sb) = (world.get(a).unwrap().world_shape(), world.get(b).unwrap().world_shape());
-            assert!(sa.intersects(sb));
+            assert!(sa.intersects(&sb));
         }
         // Move things and go again (the incremental finder keeps state).
         let keys: Vec<_> = world.iter().map(|(k, _)| k).filter(|k| !meshes.contains(k)).collect();

@@ -65,7 +65,7 @@ fn pairs_of(world: &World, key: ColliderKey) -> Vec<(ColliderKey, ColliderKey)> 
             other != key
                 && me.filter().interacts_with(c.filter())
                 && me.aabb().intersects_aabb(c.aabb())
-                && me.world_shape().intersects(c.world_shape())
+                && me.world_shape().intersects(&c.world_shape())
         })
         .map(|(other, _)| (key.min(other), key.max(other)))
         .collect();

@@ -48,7 +48,7 @@ fn snapshot(world: &World) -> Snapshot {
     Snapshot {
         colliders: world
             .iter()
-            .map(|(k, c)| (k, c.desc(), c.world_shape().clone(), *c.aabb()))
+            .map(|(k, c)| (k, c.desc(), c.world_shape().into_owned(), *c.aabb()))
             .collect(),
         pairs,
     }
@@ -480,7 +480,7 @@ fn overlap_with_unbounded_bounds_finds_everything() {
         // The brute force: bounds, then the exact test (as every finder).
         let expected: Vec<ColliderKey> = world
             .iter()
-            .filter(|(_, c)| c.aabb().intersects_aabb(&shape.bounding_aabb()) && shape.intersects(c.world_shape()))
+            .filter(|(_, c)| c.aabb().intersects_aabb(&shape.bounding_aabb()) && shape.intersects(&c.world_shape()))
             .map(|(k, _)| k)
             .collect();
         assert_eq!(found, expected, "{shape:?}");

@@ -274,7 +274,7 @@ mod random_worlds {
     fn snapshot(world: &World) -> Vec<(ColliderKey, (ColliderDesc, Shape, Aabb))> {
         world
             .iter()
-            .map(|(key, c)| (key, (c.desc(), c.world_shape().clone(), *c.aabb())))
+            .map(|(key, c)| (key, (c.desc(), c.world_shape().into_owned(), *c.aabb())))
             .collect()
     }
 
@@ -443,7 +443,7 @@ mod random_worlds {
         let mut pairs = Vec::new();
         for (i, &(ka, a)) in all.iter().enumerate() {
             for &(kb, b) in &all[i + 1..] {
-                if a.filter().interacts_with(b.filter()) && a.world_shape().intersects(b.world_shape()) {
+                if a.filter().interacts_with(b.filter()) && a.world_shape().intersects(&b.world_shape()) {
                     let ((ka, a), (kb, b)) = if ka < kb {
                         ((ka, a), (kb, b))
                     } else {
@@ -689,7 +689,7 @@ mod random_worlds {
         fn world_shapes_follow_transforms(ops in prop::collection::vec(op(), 1..32)) {
             let harness = Harness::build(&ops)?;
             for (_, c) in harness.world.iter() {
-                prop_assert_eq!(Ok(c.world_shape().clone()), c.shape().transformed(c.transform(), c.should_rotate()));
+                prop_assert_eq!(Ok(c.world_shape().into_owned()), c.shape().transformed(&c.transform(), c.should_rotate()));
                 let bounds = c.world_shape().bounding_aabb();
                 prop_assert_eq!(c.aabb().union(&bounds), *c.aabb(), "world box does not hold the shape");
             }
@@ -910,7 +910,7 @@ mod every_shape {
             let hit = world.cast_shape(&ball, motion, &QueryFilter::ALL).unwrap();
             let brute = world
                 .iter()
-                .filter_map(|(k, c)| ball.cast_shape(motion, c.world_shape()).map(|toi| (toi.t, k)))
+                .filter_map(|(k, c)| ball.cast_shape(motion, &c.world_shape()).map(|toi| (toi.t, k)))
                 .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             prop_assert_eq!(hit.map(|h| (h.t, h.collider)), brute);
 
@@ -918,7 +918,7 @@ mod every_shape {
             let point = Shape::Sphere(Sphere::new(center, 0.0));
             let brute = world
                 .iter()
-                .map(|(k, c)| (point.distance(c.world_shape()).distance, k))
+                .map(|(k, c)| (point.distance(&c.world_shape()).distance, k))
                 .filter(|(d, _)| *d <= max_distance)
                 .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             prop_assert_eq!(near.map(|(k, d)| (d.distance, k)), brute);
@@ -926,7 +926,7 @@ mod every_shape {
             let mut found = Vec::new();
             world.intersections_with_shape(&ball, &QueryFilter::ALL, |k, _| found.push(k)).unwrap();
             found.sort();
-            let brute: Vec<_> = world.iter().filter(|(_, c)| ball.intersects(c.world_shape())).map(|(k, _)| k).collect();
+            let brute: Vec<_> = world.iter().filter(|(_, c)| ball.intersects(&c.world_shape())).map(|(k, _)| k).collect();
             prop_assert_eq!(found, brute);
         }
 
@@ -946,8 +946,8 @@ mod every_shape {
             prop_assert!(moved.position_delta.length() <= motion.length() + 1e-4);
             let end = character.translated(moved.position_delta);
             for (_, c) in world.iter() {
-                let d = end.distance(c.world_shape());
-                prop_assert!(d.distance > 0.0 || !end.intersects(c.world_shape()), "ended inside: {d:?}");
+                let d = end.distance(&c.world_shape());
+                prop_assert!(d.distance > 0.0 || !end.intersects(&c.world_shape()), "ended inside: {d:?}");
             }
         }
     }
@@ -974,7 +974,7 @@ mod every_shape {
         let moved = world.move_and_slide(&character, motion, &QueryFilter::ALL, 4).unwrap();
         assert_eq!(moved.hits.first().map(|h| h.collider), Some(ball));
         let end = character.translated(moved.position_delta);
-        let gap = end.distance(world.get(ball).unwrap().world_shape()).distance;
+        let gap = end.distance(&world.get(ball).unwrap().world_shape()).distance;
         assert!(gap >= 0.9 * collide::MOVE_AND_SLIDE_SKIN, "ended {gap} from the ball");
     }
 
@@ -1146,7 +1146,7 @@ mod every_shape {
         assert_eq!((first.collider, first.t, first.normal), (east, 0.0, Vec3::NEG_X));
         assert!((first.point.x - 2.0).abs() < 1e-5, "{first:?}");
         let end = character.translated(moved.position_delta);
-        assert!(!end.intersects(world.get(east).unwrap().world_shape()), "{moved:?}");
+        assert!(!end.intersects(&world.get(east).unwrap().world_shape()), "{moved:?}");
         // A ball sunk half into the floor rises onto it and walks on at its
         // full speed along it.
         let floor = wall(&mut world, Vec3::new(-10.0, -1.0, -10.0), Vec3::new(1.5, 0.0, 10.0));
@@ -1167,7 +1167,7 @@ mod every_shape {
             .unwrap();
         let end = cornered.translated(moved.position_delta);
         for key in [east, floor] {
-            assert!(!end.intersects(world.get(key).unwrap().world_shape()), "{moved:?}");
+            assert!(!end.intersects(&world.get(key).unwrap().world_shape()), "{moved:?}");
         }
     }
 
@@ -1187,7 +1187,7 @@ mod every_shape {
         let key = world
             .add(ColliderDesc::new(hull.clone()).with_transform(place))
             .unwrap();
-        let Shape::Hull(placed) = world.get(key).unwrap().world_shape() else {
+        let Shape::Hull(placed) = world.get(key).unwrap().world_shape().into_owned() else {
             panic!("a hull")
         };
         let tip = place.apply(Vec3::new(0.5, 0.5, 0.5));
@@ -1624,7 +1624,7 @@ mod edges {
             let keys: Vec<ColliderKey> = world.iter().map(|(k, _)| k).collect();
             for frame in 0..3 {
                 for &key in keys.iter().skip(frame).step_by(10) {
-                    let mut t = *world.get(key).unwrap().transform();
+                    let mut t = world.get(key).unwrap().transform();
                     t.translation += Vec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
                     world.set_transform(key, t).unwrap();
                 }
@@ -1760,13 +1760,13 @@ fn user_data_and_filter_changes_keep_the_placement() {
         let key = world
             .add(ColliderDesc::new(shape).with_transform(placed))
             .expect("a valid collider");
-        let before = world.get(key).expect("live").world_shape().clone();
+        let before = world.get(key).expect("live").world_shape().into_owned();
         world.set_user_data(key, 42).expect("live");
         world.set_filter(key, Filter { category: 2, mask: 3 }).expect("live");
         let after = world.get(key).expect("live");
         assert_eq!((after.user_data(), after.filter().category), (42, 2));
-        assert_eq!(after.world_shape(), &before);
-        match (after.world_shape(), &before) {
+        assert_eq!(*after.world_shape(), before);
+        match (&*after.world_shape(), &before) {
             (Shape::Mesh(a), Shape::Mesh(b)) => assert!(Arc::ptr_eq(a, b), "the same placed mesh"),
             (Shape::Hull(a), Shape::Hull(b)) => assert!(Arc::ptr_eq(a, b), "the same placed hull"),
             other => panic!("{other:?}"),

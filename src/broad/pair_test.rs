@@ -12,7 +12,7 @@ use crate::collider::{ColliderKey, ColliderRef, Colliders, Filter};
 pub(crate) fn overlaps(a: ColliderRef<'_>, b: ColliderRef<'_>) -> bool {
     a.filter().interacts_with(b.filter())
         && a.aabb().intersects_aabb(b.aabb())
-        && a.world_shape().intersects(b.world_shape())
+        && a.world_shape().intersects(&b.world_shape())
 }
 
 /// What a fast pair finder keeps of a collider beside its box, so that two

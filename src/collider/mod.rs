@@ -9,6 +9,7 @@ mod key;
 mod placement;
 mod record;
 mod view;
+mod world_shape;
 
 pub use desc::ColliderDesc;
 pub use filter::{Filter, QueryFilter};
@@ -17,3 +18,4 @@ pub(crate) use placement::Placement;
 pub(crate) use record::{ColliderRecord, NewCollider, Proxy};
 pub use view::ColliderRef;
 pub(crate) use view::Colliders;
+pub(crate) use world_shape::{WorldShapeAt, WorldShapes};

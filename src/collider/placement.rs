@@ -4,13 +4,15 @@ use crate::error::{Error, Result};
 use crate::math::{Aabb, Transform};
 use crate::shape::Shape;
 
+use super::world_shape::WorldShape;
+
 /// What a collider's shape and transform make of it, validated: a batch
 /// update derives one per collider first, and applies them all once every
 /// one is valid.
 #[derive(Debug, Clone)]
 pub(crate) struct Placement {
     pub(super) transform: Transform,
-    pub(super) world_shape: Shape,
+    pub(super) world_shape: WorldShape,
     pub(super) aabb: Aabb,
 }
 
@@ -23,19 +25,25 @@ impl Placement {
     pub(crate) fn of(shape: &Shape, transform: &Transform, should_rotate: bool) -> Result<Self> {
         let transform = transform.validated()?;
         let kept = shape.is_kept_by(&transform);
-        let world_shape = if kept {
-            shape.clone()
+        let transformed = if kept {
+            None
         } else {
-            shape.transformed(&transform, should_rotate)?
+            Some(shape.transformed(&transform, should_rotate)?)
         };
-        let aabb = world_shape.bounding_aabb();
+        let world = transformed.as_ref().unwrap_or(shape);
+        let aabb = world.bounding_aabb();
         // The world shape itself, not only its bounds: `Vec3::min`/`max`
         // skip a NaN, so a NaN end point (a finite scale times a finite point
         // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
         // the transform keeps as it is was valid already.
-        if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world_shape.validate().is_err()) {
+        if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world.validate().is_err()) {
             return Err(Error::NonFinite("collider bounds after transform"));
         }
+        let world_shape = match transformed {
+            _ if matches!(world, Shape::Aabb(_)) => WorldShape::Box,
+            None => WorldShape::Kept,
+            Some(shape) => WorldShape::Own(shape),
+        };
         Ok(Self {
             transform,
             world_shape,

@@ -1,11 +1,14 @@
 //! What the world keeps of a collider: the hot part in its tree leaf
 //! ([`Proxy`]), the cold part in its slot-map record.
 
+use std::borrow::Cow;
+
 use crate::bvh::{Leaf, LeafData};
 use crate::error::Result;
-use crate::math::{Aabb, Transform};
+use crate::math::{Aabb, Quat, Transform, Vec3};
 use crate::shape::Shape;
 
+use super::world_shape::{WorldShape, WorldShapeAt, WorldShapes};
 use super::{ColliderDesc, ColliderKey, Filter, Placement};
 
 /// What the world's tree keeps of a collider beside its box, the data every
@@ -32,24 +35,174 @@ impl LeafData for Proxy {
 const _: () = assert!(core::mem::size_of::<Leaf<Proxy>>() == 64);
 
 /// What the world's slot map keeps of a collider (its cold part): the
-/// description's shape, transform and rotation switch, the world shape
-/// derived from them, and the collider's leaf. The bounds, filter and user
-/// data are kept once, in the leaf ([`Proxy`]).
+/// object-space shape, the transform, the collider's leaf, and where its
+/// world shape is (with the rotation switch). 112 bytes, so that a slot
+/// with its version takes 128. The bounds, filter and user data are kept
+/// once, in the leaf ([`Proxy`]); the world shape in the leaf's box, in
+/// the object shape, or in the world's [`WorldShapes`].
 #[derive(Debug, Clone)]
 pub(crate) struct ColliderRecord {
     pub(crate) shape: Shape,
-    pub(crate) transform: Transform,
-    pub(crate) world_shape: Shape,
+    transform: StoredTransform,
     /// The collider's leaf in the world's tree.
     pub(crate) proxy: u32,
-    pub(crate) should_rotate: bool,
+    world: WorldShapeLink,
 }
 
-/// A new collider, validated and placed: its record, and what its leaf
-/// holds beside the record's key.
+const _: () = assert!(core::mem::size_of::<ColliderRecord>() == 112);
+
+/// A transform as a record keeps it: 40 bytes of 4-byte floats, where a
+/// [`Transform`] takes 48 (its quaternion is 16-byte aligned). Stored and
+/// read back bit for bit.
+#[derive(Debug, Clone, Copy)]
+struct StoredTransform {
+    translation: [f32; 3],
+    rotation: [f32; 4],
+    scale: [f32; 3],
+}
+
+impl From<&Transform> for StoredTransform {
+    #[inline]
+    fn from(t: &Transform) -> Self {
+        Self {
+            translation: t.translation.to_array(),
+            rotation: t.rotation.to_array(),
+            scale: t.scale.to_array(),
+        }
+    }
+}
+
+impl From<&StoredTransform> for Transform {
+    #[inline]
+    fn from(t: &StoredTransform) -> Self {
+        Transform {
+            translation: Vec3::from_array(t.translation),
+            rotation: Quat::from_array(t.rotation),
+            scale: Vec3::from_array(t.scale),
+        }
+    }
+}
+
+/// A record's [`WorldShapeAt`] and rotation switch in one `u32`: the switch
+/// in the top bit; below it a table entry, or one of the two values above
+/// every entry (entries stay below [`MAX_COLLIDERS`](crate::MAX_COLLIDERS),
+/// 2³⁰).
+#[derive(Debug, Clone, Copy)]
+struct WorldShapeLink(u32);
+
+impl WorldShapeLink {
+    const ROTATE: u32 = 1 << 31;
+    const BOX: u32 = Self::ROTATE - 1;
+    const KEPT: u32 = Self::ROTATE - 2;
+
+    #[inline]
+    fn new(at: WorldShapeAt, should_rotate: bool) -> Self {
+        let at = match at {
+            WorldShapeAt::Box => Self::BOX,
+            WorldShapeAt::Kept => Self::KEPT,
+            WorldShapeAt::Table(i) => {
+                debug_assert!(i < Self::KEPT);
+                i
+            }
+        };
+        Self(at | if should_rotate { Self::ROTATE } else { 0 })
+    }
+
+    #[inline]
+    fn at(self) -> WorldShapeAt {
+        match self.0 & !Self::ROTATE {
+            Self::BOX => WorldShapeAt::Box,
+            Self::KEPT => WorldShapeAt::Kept,
+            i => WorldShapeAt::Table(i),
+        }
+    }
+
+    #[inline]
+    fn should_rotate(self) -> bool {
+        self.0 & Self::ROTATE != 0
+    }
+}
+
+impl ColliderRecord {
+    /// The transform (rotation renormalised).
+    #[inline]
+    pub(crate) fn transform(&self) -> Transform {
+        (&self.transform).into()
+    }
+
+    /// Whether a box collider applies its rotation.
+    #[inline]
+    pub(crate) fn should_rotate(&self) -> bool {
+        self.world.should_rotate()
+    }
+
+    /// Sets the rotation switch (the world shape follows with the next
+    /// placement).
+    #[inline]
+    pub(crate) fn set_should_rotate(&mut self, should_rotate: bool) {
+        self.world = WorldShapeLink::new(self.world.at(), should_rotate);
+    }
+
+    /// Where the world shape is.
+    #[inline]
+    pub(crate) fn world_shape_at(&self) -> WorldShapeAt {
+        self.world.at()
+    }
+
+    /// The world shape, given the collider's box and the world's table.
+    #[inline]
+    pub(crate) fn world_shape<'a>(&'a self, aabb: &Aabb, table: &'a WorldShapes) -> Cow<'a, Shape> {
+        self.world.at().resolve(&self.shape, aabb, table)
+    }
+
+    /// Whether the world shape is exactly the collider's box.
+    #[inline]
+    pub(crate) fn is_box(&self) -> bool {
+        self.world.at() == WorldShapeAt::Box
+    }
+
+    /// Takes a placement derived ([`Placement::of`]) from this collider's
+    /// description as it now is, its world shape into `table` if it needs
+    /// an entry (the collider's own entry reused); the bounds, for the
+    /// leaf, are returned.
+    #[inline]
+    pub(crate) fn place(&mut self, placement: Placement, table: &mut WorldShapes) -> Aabb {
+        self.transform = (&placement.transform).into();
+        let own = match self.world.at() {
+            WorldShapeAt::Table(i) => Some(i),
+            _ => None,
+        };
+        let at = match placement.world_shape {
+            WorldShape::Own(shape) => WorldShapeAt::Table(table.store(own, shape)),
+            other => {
+                if let Some(i) = own {
+                    table.release(i);
+                }
+                if matches!(other, WorldShape::Box) {
+                    WorldShapeAt::Box
+                } else {
+                    WorldShapeAt::Kept
+                }
+            }
+        };
+        self.world = WorldShapeLink::new(at, self.should_rotate());
+        placement.aabb
+    }
+
+    /// Frees the record's table entry, if it has one: when its collider is
+    /// removed.
+    pub(crate) fn release(&self, table: &mut WorldShapes) {
+        if let WorldShapeAt::Table(i) = self.world.at() {
+            table.release(i);
+        }
+    }
+}
+
+/// A new collider, validated and placed, before it has a key.
 pub(crate) struct NewCollider {
-    pub(crate) record: ColliderRecord,
-    pub(crate) aabb: Aabb,
+    shape: Shape,
+    should_rotate: bool,
+    placement: Placement,
     pub(crate) filter: Filter,
     pub(crate) user_data: u64,
 }
@@ -59,23 +212,20 @@ impl NewCollider {
     /// ([`Placement::of`]).
     pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
         desc.shape.validate()?;
-        let Placement {
-            transform,
-            world_shape,
-            aabb,
-        } = Placement::of(&desc.shape, &desc.transform, desc.should_rotate)?;
+        let placement = Placement::of(&desc.shape, &desc.transform, desc.should_rotate)?;
         Ok(Self {
-            record: ColliderRecord {
-                shape: desc.shape,
-                transform,
-                world_shape,
-                proxy: u32::MAX,
-                should_rotate: desc.should_rotate,
-            },
-            aabb,
+            shape: desc.shape,
+            should_rotate: desc.should_rotate,
+            placement,
             filter: desc.filter,
             user_data: desc.user_data,
         })
+    }
+
+    /// Whether the collider's world shape is its box.
+    #[inline]
+    pub(crate) fn is_box(&self) -> bool {
+        matches!(self.placement.world_shape, WorldShape::Box)
     }
 
     /// The leaf's payload once the collider's key is known.
@@ -87,21 +237,64 @@ impl NewCollider {
             user_data: self.user_data,
         }
     }
+
+    /// The record (its world shape into `table` if it needs an entry; no
+    /// leaf yet) and the bounds for its leaf.
+    pub(crate) fn into_record(self, table: &mut WorldShapes) -> (ColliderRecord, Aabb) {
+        let mut record = ColliderRecord {
+            shape: self.shape,
+            transform: (&Transform::IDENTITY).into(),
+            proxy: u32::MAX,
+            world: WorldShapeLink::new(WorldShapeAt::Kept, self.should_rotate),
+        };
+        let aabb = record.place(self.placement, table);
+        (record, aabb)
+    }
 }
 
-impl ColliderRecord {
-    /// Takes a placement derived ([`Placement::of`]) from this collider's
-    /// description as it now is; the bounds go to the leaf.
-    #[inline]
-    pub(crate) fn set_placement(&mut self, placement: Placement) -> Aabb {
-        self.transform = placement.transform;
-        self.world_shape = placement.world_shape;
-        placement.aabb
+#[cfg(test)]
+mod tests {
+    use super::{WorldShapeAt, WorldShapeLink};
+    use crate::math::{Quat, Transform, Vec3};
+
+    /// The link gives back each place and switch it was made of, entries up
+    /// to the largest a world can have.
+    #[test]
+    fn world_shape_link_keeps_place_and_switch() {
+        let largest = crate::MAX_COLLIDERS as u32 - 1;
+        for at in [
+            WorldShapeAt::Box,
+            WorldShapeAt::Kept,
+            WorldShapeAt::Table(0),
+            WorldShapeAt::Table(largest),
+        ] {
+            for should_rotate in [false, true] {
+                let link = WorldShapeLink::new(at, should_rotate);
+                assert_eq!((link.at(), link.should_rotate()), (at, should_rotate));
+            }
+        }
     }
 
-    /// Whether the world shape is exactly its bounding box.
-    #[inline]
-    pub(crate) fn is_box(&self) -> bool {
-        matches!(self.world_shape, Shape::Aabb(_))
+    /// A stored transform reads back bit for bit.
+    #[test]
+    fn stored_transform_is_exact() {
+        let t = Transform {
+            translation: Vec3::new(1e-30, -3.5, 1e30),
+            rotation: Quat::from_rotation_y(0.3),
+            scale: Vec3::new(-2.0, f32::MIN_POSITIVE, 7.0),
+        };
+        let back = Transform::from(&super::StoredTransform::from(&t));
+        assert_eq!(
+            back.translation.to_array().map(f32::to_bits),
+            t.translation.to_array().map(f32::to_bits)
+        );
+        assert_eq!(
+            back.rotation.to_array().map(f32::to_bits),
+            t.rotation.to_array().map(f32::to_bits)
+        );
+        assert_eq!(
+            back.scale.to_array().map(f32::to_bits),
+            t.scale.to_array().map(f32::to_bits)
+        );
     }
 }

@@ -1,12 +1,15 @@
 //! The colliders as callers and the broad phase read them: a record joined
 //! with its leaf.
 
+use std::borrow::Cow;
+
 use slotmap::SlotMap;
 
 use crate::bvh::{Bvh, Leaf};
 use crate::math::{Aabb, Transform};
 use crate::shape::Shape;
 
+use super::world_shape::{WorldShape, WorldShapeAt, WorldShapes};
 use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy};
 
 /// A live collider of a [`World`](crate::World), read through
@@ -30,13 +33,19 @@ use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy}
 pub struct ColliderRef<'w> {
     record: &'w ColliderRecord,
     leaf: &'w Leaf<Proxy>,
+    world_shapes: &'w WorldShapes,
 }
 
 impl<'w> ColliderRef<'w> {
-    /// The view of a record and its leaf.
+    /// The view of a record, its leaf and the world's table of world
+    /// shapes.
     #[inline]
-    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>) -> Self {
-        Self { record, leaf }
+    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>, world_shapes: &'w WorldShapes) -> Self {
+        Self {
+            record,
+            leaf,
+            world_shapes,
+        }
     }
 
     /// The collider's key.
@@ -56,15 +65,15 @@ impl<'w> ColliderRef<'w> {
     /// The transform (rotation renormalised).
     #[inline]
     #[must_use]
-    pub fn transform(&self) -> &'w Transform {
-        &self.record.transform
+    pub fn transform(&self) -> Transform {
+        self.record.transform()
     }
 
     /// Whether a box collider applies its rotation.
     #[inline]
     #[must_use]
     pub fn should_rotate(&self) -> bool {
-        self.record.should_rotate
+        self.record.should_rotate()
     }
 
     /// The game's user-data word.
@@ -81,11 +90,13 @@ impl<'w> ColliderRef<'w> {
         &self.leaf.data.filter
     }
 
-    /// The shape in world space, the one every query tests exactly.
+    /// The shape in world space, the one every query tests exactly:
+    /// borrowed from the world, or for a box collider made from its box
+    /// (the world keeps a box collider's box once, in its tree).
     #[inline]
     #[must_use]
-    pub fn world_shape(&self) -> &'w Shape {
-        &self.record.world_shape
+    pub fn world_shape(&self) -> Cow<'w, Shape> {
+        self.record.world_shape(&self.leaf.aabb, self.world_shapes)
     }
 
     /// Whether the collider's world shape is exactly its bounding box (an
@@ -111,8 +122,8 @@ impl<'w> ColliderRef<'w> {
     pub fn desc(&self) -> ColliderDesc {
         ColliderDesc {
             shape: self.record.shape.clone(),
-            transform: self.record.transform,
-            should_rotate: self.record.should_rotate,
+            transform: self.record.transform(),
+            should_rotate: self.record.should_rotate(),
             user_data: self.user_data(),
             filter: *self.filter(),
         }
@@ -122,19 +133,25 @@ impl<'w> ColliderRef<'w> {
     /// again for its description (its transform is validated already), for
     /// an update that leaves shape, transform and rotation switch alone.
     pub(crate) fn placement(&self) -> Placement {
+        let world_shape = match self.record.world_shape_at() {
+            WorldShapeAt::Box => WorldShape::Box,
+            WorldShapeAt::Kept => WorldShape::Kept,
+            WorldShapeAt::Table(i) => WorldShape::Own(self.world_shapes.get(i).clone()),
+        };
         Placement {
-            transform: self.record.transform,
-            world_shape: self.record.world_shape.clone(),
+            transform: self.record.transform(),
+            world_shape,
             aabb: self.leaf.aabb,
         }
     }
 }
 
 /// The world's colliders as the broad phase reads them: the slot map of
-/// records and the tree holding their leaves.
+/// records, the table of world shapes and the tree holding their leaves.
 #[derive(Clone, Copy)]
 pub(crate) struct Colliders<'w> {
     pub(crate) records: &'w SlotMap<ColliderKey, ColliderRecord>,
+    pub(crate) world_shapes: &'w WorldShapes,
     pub(crate) bvh: &'w Bvh<Proxy>,
 }
 
@@ -143,14 +160,14 @@ impl<'w> Colliders<'w> {
     #[inline]
     pub(crate) fn get(&self, key: ColliderKey) -> Option<ColliderRef<'w>> {
         let record = self.records.get(key)?;
-        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy)))
+        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy), self.world_shapes))
     }
 
     /// The collider `key` names, which must be live.
     #[inline]
     pub(crate) fn at(&self, key: ColliderKey) -> ColliderRef<'w> {
         let record = &self.records[key];
-        ColliderRef::new(record, self.bvh.leaf(record.proxy))
+        ColliderRef::new(record, self.bvh.leaf(record.proxy), self.world_shapes)
     }
 
     /// Whether `key` names a live collider.
@@ -161,9 +178,9 @@ impl<'w> Colliders<'w> {
 
     /// Every live collider, in key order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
-        let bvh = self.bvh;
+        let (bvh, world_shapes) = (self.bvh, self.world_shapes);
         self.records
             .iter()
-            .map(move |(key, record)| (key, ColliderRef::new(record, bvh.leaf(record.proxy))))
+            .map(move |(key, record)| (key, ColliderRef::new(record, bvh.leaf(record.proxy), world_shapes)))
     }
 }

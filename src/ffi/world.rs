@@ -829,7 +829,7 @@ pub unsafe extern "C" fn phys_get_transform(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
-        out.write((*collider.transform()).into());
+        out.write(collider.transform().into());
         Ok(())
     })
 }

@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use slotmap::SlotMap;
 
-use crate::collider::{ColliderDesc, ColliderKey, ColliderRecord, Filter, NewCollider, Proxy};
+use crate::collider::{ColliderDesc, ColliderKey, ColliderRecord, Filter, NewCollider, Proxy, WorldShapes};
 use crate::error::{Error, Result};
 use crate::math::{Quat, Transform, Vec3};
 use crate::shape::{
@@ -526,7 +526,8 @@ impl World {
             return Err(Error::InvalidArgument("a snapshot with more colliders than its limit"));
         }
         let mut world = World::with_max_colliders(max_colliders);
-        let (records, keys, leaves) = slot_map_of(slots, &free_slots, &mut world.free_versions)?;
+        let (records, keys, leaves) =
+            slot_map_of(slots, &free_slots, &mut world.free_versions, &mut world.world_shapes)?;
         world.colliders = records;
         world.free_slots = free_slots;
         world.register(&keys, leaves);
@@ -543,13 +544,18 @@ type Leaves = Vec<(Aabb, Proxy, bool)>;
 /// the order of `free_slots` so that the last is reused first; their
 /// versions go to `free_versions`. Each slot is created, then reinserted
 /// until its version is reached (a slot map reuses the slot it freed
-/// last). With it, the live colliders' keys and leaves in slot order.
+/// last). With it, the live colliders' keys and leaves in slot order;
+/// their world shapes that need an entry go to `world_shapes`.
 fn slot_map_of(
     slots: Vec<(u32, Option<NewCollider>)>,
     free_slots: &[u32],
     free_versions: &mut Vec<u32>,
+    world_shapes: &mut WorldShapes,
 ) -> Result<(SlotMap<ColliderKey, ColliderRecord>, Vec<ColliderKey>, Leaves)> {
-    let placeholder = NewCollider::new(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))))?.record;
+    // A sphere at the identity keeps no world shape of its own.
+    let placeholder = NewCollider::new(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))))?
+        .into_record(world_shapes)
+        .0;
     let mut map: SlotMap<ColliderKey, ColliderRecord> = SlotMap::with_key();
     map.try_reserve(slots.len())
         .map_err(|_| Error::OutOfMemory("snapshot colliders"))?;
@@ -566,9 +572,11 @@ fn slot_map_of(
             *key = map.insert(placeholder.clone());
         }
         if let Some(new) = collider {
-            leaves.push((new.aabb, new.proxy(*key), new.record.is_box()));
+            let (exact, proxy) = (new.is_box(), new.proxy(*key));
+            let (record, aabb) = new.into_record(world_shapes);
+            leaves.push((aabb, proxy, exact));
             live_keys.push(*key);
-            map[*key] = new.record;
+            map[*key] = record;
         }
         versions.push(version);
     }

@@ -805,7 +805,7 @@ impl CRun {
             match (expected, collider, i) {
                 (PHYS_OK, Some(c), 0) => assert_eq!(user, c.user_data()),
                 (PHYS_OK, Some(c), 1) => assert_eq!(aabb, PhysAabb::from(*c.aabb())),
-                (PHYS_OK, Some(c), _) => assert_eq!(transform, PhysTransform::from(*c.transform())),
+                (PHYS_OK, Some(c), _) => assert_eq!(transform, PhysTransform::from(c.transform())),
                 (_, _, 0) => assert_eq!(user, 0xdead),
                 (_, _, 1) => assert_eq!(aabb.min.x, 9.0),
                 _ => assert_eq!(transform, PhysTransform::default()),
