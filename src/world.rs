@@ -313,7 +313,6 @@ impl World {
             record
         });
         self.free_slots.pop();
-        self.sweep_and_prune.insert(key);
         self.pair_cache.mark(self.colliders[key].proxy);
         Ok(key)
     }
@@ -377,13 +376,11 @@ impl World {
     }
 
     /// Puts the colliders `keys` name, already in the slot map, into the
-    /// tree with their `leaves` (one batch), the sweep lists and the pair
-    /// cache.
+    /// tree with their `leaves` (one batch) and the pair cache.
     fn register(&mut self, keys: &[ColliderKey], leaves: Vec<(Aabb, Proxy, bool)>) {
         let proxies = self.bvh.insert_batch(leaves.into_iter());
         for (&key, proxy) in keys.iter().zip(proxies) {
             self.colliders[key].proxy = proxy;
-            self.sweep_and_prune.insert(key);
             self.pair_cache.mark(proxy);
         }
     }

@@ -199,7 +199,7 @@ impl Columns {
 pub struct SweepAndPrune {
     axis: usize,
     grid: Grid,
-    /// The colliders.
+    /// The colliders, in the order of their tree leaves.
     keys: Vec<ColliderKey>,
     /// Per collider, in `keys` order: its bounds, and what a pair of two
     /// boxes needs besides (read with the bounds, so that such a pair is
@@ -223,8 +223,6 @@ pub struct SweepAndPrune {
     /// The span of the cells' entries (all but the wide ones) on the sweep
     /// axis: a wide box outside it meets none of them.
     cells_span_s: (f32, f32),
-    /// Colliders added since the last call, not yet in the arrays.
-    added: Vec<ColliderKey>,
     /// Reused buffers: the pairs of colliders (positions in `keys`) whose
     /// boxes overlap, before the colliders that are not boxes are read; the
     /// sampled widths and corners the grid is fitted to; the entries' radix
@@ -240,7 +238,7 @@ impl SweepAndPrune {
     pub fn memory_bytes(&self) -> usize {
         use core::mem::size_of;
         let key = size_of::<ColliderKey>();
-        (self.keys.capacity() + self.added.capacity()) * key
+        self.keys.capacity() * key
             + self.candidates.capacity() * 8
             + self.pair_data.capacity() * size_of::<PairData>()
             + self.entries.capacity() * 8
@@ -255,11 +253,6 @@ impl SweepAndPrune {
                 .chain(&self.max)
                 .map(|v| v.capacity() * 4)
                 .sum::<usize>()
-    }
-
-    /// Registers a new collider; it joins the arrays at the next call.
-    pub fn insert(&mut self, key: ColliderKey) {
-        self.added.push(key);
     }
 
     /// Replaces `pairs` by every overlapping pair whose filters interact,
@@ -387,29 +380,27 @@ impl SweepAndPrune {
         }
     }
 
-    /// Drops removed colliders, adds new ones, reloads every box, re-chooses
-    /// the axis if it drifted and the grid, and sorts the entries.
+    /// Loads every collider's box and pair data from its tree leaf, in
+    /// leaf order (the leaves are read in the order of memory; the pairs
+    /// are sorted by key at the end), re-chooses the axis if it drifted
+    /// and the grid, and sorts the entries.
     fn refresh(&mut self, colliders: Colliders<'_>) {
-        self.keys.retain(|&key| colliders.contains_key(key));
-        self.keys
-            .extend(self.added.drain(..).filter(|&k| colliders.contains_key(k)));
-        let n = self.keys.len();
+        self.keys.clear();
         for axis in 0..3 {
-            self.min[axis].resize(n, 0.0);
-            self.max[axis].resize(n, 0.0);
+            self.min[axis].clear();
+            self.max[axis].clear();
         }
         self.pair_data.clear();
-        for (p, &key) in self.keys.iter().enumerate() {
-            let collider = colliders.at(key);
-            let aabb = collider.aabb();
+        for leaf in colliders.bvh.live_leaves() {
+            self.keys.push(leaf.data.key);
             for axis in 0..3 {
-                self.min[axis][p] = aabb.min[axis];
-                self.max[axis][p] = aabb.max[axis];
+                self.min[axis].push(leaf.aabb.min[axis]);
+                self.max[axis].push(leaf.aabb.max[axis]);
             }
             self.pair_data.push(PairData {
-                exact: collider.is_box(),
-                filter: *collider.filter(),
-                user_data: collider.user_data(),
+                exact: leaf.exact,
+                filter: leaf.data.filter,
+                user_data: leaf.data.user_data,
             });
         }
         let variance = self.centre_variance();

@@ -240,6 +240,12 @@ impl<T: LeafData> Bvh<T> {
         self.leaves.get(proxy as usize).is_some_and(|l| l.node != NULL_NODE)
     }
 
+    /// Every live leaf, in leaf order (the order of memory: after a
+    /// build, the tree's order).
+    pub fn live_leaves(&self) -> impl Iterator<Item = &Leaf<T>> {
+        self.leaves.iter().filter(|leaf| leaf.node != NULL_NODE)
+    }
+
     /// Bytes held by the tree's arrays (capacity, not length).
     pub fn memory_bytes(&self) -> usize {
         self.nodes.capacity() * core::mem::size_of::<Node>()

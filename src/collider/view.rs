@@ -170,12 +170,6 @@ impl<'w> Colliders<'w> {
         ColliderRef::new(record, self.bvh.leaf(record.proxy), self.world_shapes)
     }
 
-    /// Whether `key` names a live collider.
-    #[inline]
-    pub(crate) fn contains_key(&self, key: ColliderKey) -> bool {
-        self.records.contains_key(key)
-    }
-
     /// Every live collider, in key order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
         let (bvh, world_shapes) = (self.bvh, self.world_shapes);
