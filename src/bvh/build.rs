@@ -148,13 +148,6 @@ impl<T: LeafData> Bvh<T> {
                 }
             }
         }
-        // A build makes about one node per 2.5 leaves, fewer than the room
-        // reserved above: the rest is returned but for a sixteenth kept for
-        // the insertions that follow.
-        let keep = self.nodes.len() + self.nodes.len() / 16;
-        if self.nodes.capacity() > keep {
-            self.nodes.shrink_to(keep);
-        }
         if !by_position {
             self.gather_categories();
         }
