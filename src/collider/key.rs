@@ -39,7 +39,7 @@ impl ColliderKey {
     /// The key whose [`ColliderKey::to_bits`] is `bits`. Any `u64` gives a
     /// key; one no world gave out (or whose collider was removed) is a
     /// stale handle to every world: [`World::get`](crate::World::get) gives
-    /// `None`, the other calls [`Error::StaleHandle`].
+    /// `None`, the other calls [`Error::StaleHandle`](crate::Error::StaleHandle).
     /// Bits no live key can have (an even generation: live generations are
     /// odd) give the null key, never a key one generation on, which could
     /// name a live collider.
