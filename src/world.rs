@@ -38,7 +38,7 @@ pub const MAX_COLLIDERS: usize = crate::bvh::MAX_LEAVES;
 
 /// Updates per block of [`World::set_transforms`]: enough loads in flight to
 /// cover a memory access (a core tracks some twenty misses at once), few
-/// enough that a block's colliders, leaves and nodes (about 30 KB) stay in
+/// enough that a block's records, leaves and nodes (about 20 KB) stay in
 /// the first-level cache until they are used.
 const UPDATE_BLOCK: usize = 64;
 
@@ -385,18 +385,18 @@ impl World {
         }
     }
 
-    /// Takes the collider `key` names out of the slot map, noting the
-    /// version its slot has from now on.
-    fn take_out(&mut self, key: ColliderKey) -> Option<ColliderRecord> {
-        let collider = self.colliders.remove(key)?;
-        collider.release(&mut self.world_shapes);
+    /// Takes the collider `key` names out of the slot map (and its world
+    /// shape out of the table), noting the version its slot has from now
+    /// on; gives back its leaf.
+    fn take_out(&mut self, key: ColliderKey) -> Option<u32> {
+        let proxy = self.colliders.remove(key)?.release(&mut self.world_shapes);
         let (slot, version) = key.slot_and_version();
         if self.free_versions.len() <= slot {
             self.free_versions.resize(slot + 1, 0);
         }
         self.free_versions[slot] = version.wrapping_add(1);
         self.free_slots.push(slot as u32);
-        Some(collider)
+        Some(proxy)
     }
 
     /// Removes the colliders a failed [`World::extend`] placed, in reverse
@@ -423,9 +423,9 @@ impl World {
     /// ```
     pub fn remove(&mut self, key: ColliderKey) -> Result<ColliderDesc> {
         let desc = self.get(key).ok_or(Error::StaleHandle)?.desc();
-        if let Some(record) = self.take_out(key) {
-            self.bvh.remove(record.proxy);
-            self.pair_cache.mark(record.proxy);
+        if let Some(proxy) = self.take_out(key) {
+            self.bvh.remove(proxy);
+            self.pair_cache.mark(proxy);
         }
         Ok(desc)
     }
@@ -445,7 +445,23 @@ impl World {
         self.colliders.contains_key(key)
     }
 
-    /// The collider `key` names, if it is alive.
+    /// The collider `key` names, if it is alive: a view of it, valid until
+    /// the world changes.
+    ///
+    /// ```
+    /// use collide::{ColliderDesc, Shape, Sphere, Transform, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let ball = ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0)))
+    ///     .with_transform(Transform::from_translation(Vec3::X))
+    ///     .with_user_data(9);
+    /// let key = world.add(ball)?;
+    /// let c = world.get(key).unwrap();
+    /// assert_eq!((c.key(), c.user_data()), (key, 9));
+    /// assert_eq!(*c.world_shape(), Shape::Sphere(Sphere::new(Vec3::X, 1.0)));
+    /// world.remove(key)?;
+    /// assert!(world.get(key).is_none());
+    /// # Ok::<(), collide::Error>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn get(&self, key: ColliderKey) -> Option<ColliderRef<'_>> {
@@ -453,6 +469,17 @@ impl World {
     }
 
     /// Every live collider, in key order.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let unit = ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE)));
+    /// let keys = world.extend([unit.clone().with_user_data(1), unit.with_user_data(2)])?;
+    /// let users: Vec<u64> = world.iter().map(|(_, c)| c.user_data()).collect();
+    /// assert_eq!(users, [1, 2]);
+    /// assert!(world.iter().map(|(k, _)| k).eq(keys));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'_>)> {
         self.view().iter()
     }
@@ -1335,8 +1362,9 @@ impl World {
         }
     }
 
-    /// Bytes held by the world: the collider slots and every broad-phase
-    /// structure (capacities, not lengths), for memory budgets.
+    /// Bytes held by the world: the collider slots, the table of world
+    /// shapes and every broad-phase structure (capacities, not lengths),
+    /// for memory budgets.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         // The slot map keeps one sentinel slot beyond its capacity.
@@ -1363,17 +1391,27 @@ impl World {
         if self.bvh.len() != self.colliders.len() {
             return Err("tree and collider counts differ".into());
         }
-        let mut entries: Vec<u32> = self
-            .colliders
-            .values()
-            .filter_map(|record| match record.world_shape_at() {
-                WorldShapeAt::Table(i) => Some(i),
-                _ => None,
-            })
-            .collect();
+        let mut entries = Vec::new();
+        let used = self.world_shapes.used();
+        for (key, record) in &self.colliders {
+            if !self.bvh.is_live(record.proxy) {
+                return Err(format!("{key:?}'s leaf is not in the tree"));
+            }
+            let leaf = self.bvh.leaf(record.proxy);
+            if leaf.data.key != key || leaf.exact != record.is_box() {
+                return Err(format!("{key:?}'s leaf names another collider or kind"));
+            }
+            if let WorldShapeAt::Table(i) = record.world_shape_at() {
+                if !used.get(i as usize).copied().unwrap_or(false) {
+                    return Err(format!("{key:?}'s world shape is a free entry"));
+                }
+                entries.push(i);
+            }
+        }
+        let count = entries.len();
         entries.sort_unstable();
         entries.dedup();
-        if entries.len() != self.world_shapes.live() {
+        if entries.len() != count || count != self.world_shapes.live() {
             return Err("world-shape entries are not one per collider that needs one".into());
         }
         Ok(())

@@ -189,12 +189,13 @@ impl ColliderRecord {
         placement.aabb
     }
 
-    /// Frees the record's table entry, if it has one: when its collider is
-    /// removed.
-    pub(crate) fn release(&self, table: &mut WorldShapes) {
+    /// Frees the record's table entry, if it has one, as its collider is
+    /// removed, and gives back its leaf.
+    pub(crate) fn release(self, table: &mut WorldShapes) -> u32 {
         if let WorldShapeAt::Table(i) = self.world.at() {
             table.release(i);
         }
+        self.proxy
     }
 }
 
@@ -228,16 +229,6 @@ impl NewCollider {
         matches!(self.placement.world_shape, WorldShape::Box)
     }
 
-    /// The leaf's payload once the collider's key is known.
-    #[inline]
-    pub(crate) fn proxy(&self, key: ColliderKey) -> Proxy {
-        Proxy {
-            key,
-            filter: self.filter,
-            user_data: self.user_data,
-        }
-    }
-
     /// The record (its world shape into `table` if it needs an entry; no
     /// leaf yet) and the bounds for its leaf.
     pub(crate) fn into_record(self, table: &mut WorldShapes) -> (ColliderRecord, Aabb) {
@@ -261,7 +252,7 @@ mod tests {
     /// to the largest a world can have.
     #[test]
     fn world_shape_link_keeps_place_and_switch() {
-        let largest = crate::MAX_COLLIDERS as u32 - 1;
+        let largest = crate::bvh::MAX_LEAVES as u32 - 1;
         for at in [
             WorldShapeAt::Box,
             WorldShapeAt::Kept,

@@ -29,7 +29,7 @@ use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy}
 /// assert_eq!(collider.desc(), desc);
 /// # Ok::<(), collide::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct ColliderRef<'w> {
     record: &'w ColliderRecord,
     leaf: &'w Leaf<Proxy>,
@@ -49,6 +49,14 @@ impl<'w> ColliderRef<'w> {
     }
 
     /// The collider's key.
+    ///
+    /// ```
+    /// use collide::{ColliderDesc, Shape, Sphere, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let key = world.add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0))))?;
+    /// assert!(world.iter().all(|(k, c)| c.key() == k && k == key));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn key(&self) -> ColliderKey {
@@ -93,6 +101,17 @@ impl<'w> ColliderRef<'w> {
     /// The shape in world space, the one every query tests exactly:
     /// borrowed from the world, or for a box collider made from its box
     /// (the world keeps a box collider's box once, in its tree).
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, Sphere, Transform, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let moved = Transform::from_translation(Vec3::X);
+    /// let crate_ = world.add(ColliderDesc::new(Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE))).with_transform(moved))?;
+    /// let ball = world.add(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.5))).with_transform(moved))?;
+    /// assert_eq!(*world.get(crate_).unwrap().world_shape(), Shape::Aabb(Aabb::new(Vec3::X, Vec3::new(2.0, 1.0, 1.0))));
+    /// assert_eq!(*world.get(ball).unwrap().world_shape(), Shape::Sphere(Sphere::new(Vec3::X, 0.5)));
+    /// # Ok::<(), collide::Error>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn world_shape(&self) -> Cow<'w, Shape> {
@@ -146,6 +165,27 @@ impl<'w> ColliderRef<'w> {
     }
 }
 
+/// The collider as its accessors give it (not the world's other
+/// colliders' shapes, which the view can reach).
+impl core::fmt::Debug for ColliderRef<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ColliderRef")
+            .field("key", &self.key())
+            .field("shape", self.shape())
+            .field("transform", &self.transform())
+            .field("should_rotate", &self.should_rotate())
+            .field("user_data", &self.user_data())
+            .field("filter", self.filter())
+            .field("aabb", self.aabb())
+            .field("world_shape", &self.world_shape())
+            .finish()
+    }
+}
+
+/// How many colliders ahead [`Colliders::iter`] asks for a leaf: enough
+/// loads in flight to cover a memory access.
+const LEAVES_AHEAD: usize = 16;
+
 /// The world's colliders as the broad phase reads them: the slot map of
 /// records, the table of world shapes and the tree holding their leaves.
 #[derive(Clone, Copy)]
@@ -170,11 +210,22 @@ impl<'w> Colliders<'w> {
         ColliderRef::new(record, self.bvh.leaf(record.proxy), self.world_shapes)
     }
 
-    /// Every live collider, in key order.
+    /// Every live collider, in key order. The records come in memory
+    /// order and their leaves in another (the tree's): each leaf is asked
+    /// for [`LEAVES_AHEAD`] colliders before its turn, so that the misses
+    /// overlap.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
         let (bvh, world_shapes) = (self.bvh, self.world_shapes);
-        self.records
-            .iter()
-            .map(move |(key, record)| (key, ColliderRef::new(record, bvh.leaf(record.proxy), world_shapes)))
+        let mut ahead = self.records.values().map(|record| record.proxy);
+        ahead
+            .by_ref()
+            .take(LEAVES_AHEAD)
+            .for_each(|proxy| bvh.prefetch_leaf(proxy));
+        self.records.iter().map(move |(key, record)| {
+            if let Some(proxy) = ahead.next() {
+                bvh.prefetch_leaf(proxy);
+            }
+            (key, ColliderRef::new(record, bvh.leaf(record.proxy), world_shapes))
+        })
     }
 }

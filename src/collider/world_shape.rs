@@ -86,6 +86,16 @@ impl WorldShapes {
         &self.shapes[i as usize]
     }
 
+    /// Per entry, whether a collider uses it (is not free): for the
+    /// world's validation.
+    pub(crate) fn used(&self) -> Vec<bool> {
+        let mut used = vec![true; self.shapes.len()];
+        for &i in &self.free {
+            used[i as usize] = false;
+        }
+        used
+    }
+
     /// How many entries colliders use.
     pub(crate) fn live(&self) -> usize {
         self.shapes.len() - self.free.len()

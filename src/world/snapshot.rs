@@ -28,7 +28,9 @@ use std::sync::Arc;
 
 use slotmap::SlotMap;
 
-use crate::collider::{ColliderDesc, ColliderKey, ColliderRecord, Filter, NewCollider, Proxy, WorldShapes};
+use crate::collider::{
+    ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Filter, NewCollider, Proxy, WorldShapes,
+};
 use crate::error::{Error, Result};
 use crate::math::{Quat, Transform, Vec3};
 use crate::shape::{
@@ -342,16 +344,17 @@ fn read_shape(r: &mut Reader<'_>, in_compound: bool) -> Result<Shape> {
     })
 }
 
-fn write_desc<S: Sink>(w: &mut Writer<'_, S>, desc: &ColliderDesc) {
-    write_shape(w, &desc.shape);
-    let t = &desc.transform;
+/// A collider's description, read through its view (no copy of its shape).
+fn write_desc<S: Sink>(w: &mut Writer<'_, S>, collider: ColliderRef<'_>) {
+    write_shape(w, collider.shape());
+    let t = collider.transform();
     w.vec3(t.translation);
     w.quat(t.rotation);
     w.vec3(t.scale);
-    w.u8(u8::from(desc.should_rotate));
-    w.u64(desc.user_data);
-    w.u64(desc.filter.category);
-    w.u64(desc.filter.mask);
+    w.u8(u8::from(collider.should_rotate()));
+    w.u64(collider.user_data());
+    w.u64(collider.filter().category);
+    w.u64(collider.filter().mask);
 }
 
 fn read_desc(r: &mut Reader<'_>) -> Result<ColliderDesc> {
@@ -452,7 +455,7 @@ impl World {
             match live.next_if(|(key, _)| key.slot_and_version().0 == slot) {
                 Some((key, collider)) => {
                     w.u32(key.slot_and_version().1);
-                    write_desc(w, &collider.desc());
+                    write_desc(w, collider);
                 }
                 None => w.u32(self.free_versions[slot]),
             }
@@ -572,7 +575,12 @@ fn slot_map_of(
             *key = map.insert(placeholder.clone());
         }
         if let Some(new) = collider {
-            let (exact, proxy) = (new.is_box(), new.proxy(*key));
+            let exact = new.is_box();
+            let proxy = Proxy {
+                key: *key,
+                filter: new.filter,
+                user_data: new.user_data,
+            };
             let (record, aabb) = new.into_record(world_shapes);
             leaves.push((aabb, proxy, exact));
             live_keys.push(*key);
