@@ -17,7 +17,7 @@ use core::ops::ControlFlow;
 use crate::bvh::{Bvh, Leaf};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
-    WorldShapeAt, WorldShapes,
+    WorldShapes,
 };
 use crate::error::{Error, Result};
 use crate::math::Transform;
@@ -304,12 +304,11 @@ impl World {
         if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);
         }
-        let new = NewCollider::new(desc)?;
-        let (filter, user_data) = (new.filter, new.user_data);
-        let (mut record, aabb) = new.into_record(&mut self.world_shapes);
+        let (mut record, leaf) = NewCollider::new(desc)?.into_record(&mut self.world_shapes);
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
-            record.proxy = bvh.insert(&aabb, Proxy { key, filter, user_data }, record.is_box());
+            let (aabb, proxy, exact) = leaf.with_key(key);
+            record.proxy = bvh.insert(&aabb, proxy, exact);
             record
         });
         self.free_slots.pop();
@@ -356,11 +355,9 @@ impl World {
             // Past the room, the rest are still validated (an invalid one
             // is reported first, as if all were checked before any placed).
             if keys.len() < room {
-                let (filter, user_data) = (new.filter, new.user_data);
-                let (record, aabb) = new.into_record(&mut self.world_shapes);
-                let exact = record.is_box();
+                let (record, leaf) = new.into_record(&mut self.world_shapes);
                 let key = self.colliders.insert(record);
-                leaves.push((aabb, Proxy { key, filter, user_data }, exact));
+                leaves.push(leaf.with_key(key));
                 keys.push(key);
                 self.free_slots.pop();
             } else {
@@ -487,11 +484,7 @@ impl World {
     /// The colliders as the broad phase reads them.
     #[inline]
     fn view(&self) -> Colliders<'_> {
-        Colliders {
-            records: &self.colliders,
-            world_shapes: &self.world_shapes,
-            bvh: &self.bvh,
-        }
+        Colliders::new(&self.colliders, &self.world_shapes, &self.bvh)
     }
 
     /// Changes one collider: a batch of one ([`World::update_batch`], the
@@ -1234,11 +1227,7 @@ impl World {
     /// ```
     pub fn contact_manifolds(&mut self, out: &mut Vec<(Pair, ContactManifold)>) {
         out.clear();
-        let colliders = Colliders {
-            records: &self.colliders,
-            world_shapes: &self.world_shapes,
-            bvh: &self.bvh,
-        };
+        let colliders = Colliders::new(&self.colliders, &self.world_shapes, &self.bvh);
         let pairs = self.pair_cache.update(colliders, self.threads);
         for pair in pairs {
             let (a, b) = (colliders.at(pair.a), colliders.at(pair.b));
@@ -1290,11 +1279,7 @@ impl World {
     /// The pairs of [`World::test_sweep_and_prune`] as a slice, valid until
     /// the next mutation: the allocation-free path.
     pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
-        let colliders = Colliders {
-            records: &self.colliders,
-            world_shapes: &self.world_shapes,
-            bvh: &self.bvh,
-        };
+        let colliders = Colliders::new(&self.colliders, &self.world_shapes, &self.bvh);
         self.sweep_and_prune.find_pairs(colliders, &mut self.pairs);
         &self.pairs
     }
@@ -1308,11 +1293,7 @@ impl World {
     /// ([`World::set_threads`]).
     pub fn pairs(&mut self) -> &[Pair] {
         self.pair_cache.update(
-            Colliders {
-                records: &self.colliders,
-                world_shapes: &self.world_shapes,
-                bvh: &self.bvh,
-            },
+            Colliders::new(&self.colliders, &self.world_shapes, &self.bvh),
             self.threads,
         )
     }
@@ -1336,11 +1317,7 @@ impl World {
     /// ```
     pub fn pair_events(&mut self) -> PairEvents<'_> {
         let current = self.pair_cache.update(
-            Colliders {
-                records: &self.colliders,
-                world_shapes: &self.world_shapes,
-                bvh: &self.bvh,
-            },
+            Colliders::new(&self.colliders, &self.world_shapes, &self.bvh),
             self.threads,
         );
         events::diff(&self.previous_pairs, current, &mut self.began, &mut self.ended);
@@ -1401,7 +1378,7 @@ impl World {
             if leaf.data.key != key || leaf.exact != record.is_box() {
                 return Err(format!("{key:?}'s leaf names another collider or kind"));
             }
-            if let WorldShapeAt::Table(i) = record.world_shape_at() {
+            if let Some(i) = record.table_entry() {
                 if !used.get(i as usize).copied().unwrap_or(false) {
                     return Err(format!("{key:?}'s world shape is a free entry"));
                 }

@@ -11,8 +11,7 @@ use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
 use core::ops::ControlFlow;
 
-use crate::broad::{overlapping_pair, trim_scratch, Proxy};
-use crate::bvh::Bvh;
+use crate::broad::{overlapping_pair, trim_scratch};
 use crate::collider::Colliders;
 use crate::prefetch::{for_each_fetching_ahead, prefetch};
 use crate::threads::{on_own_copy, Threads};
@@ -155,7 +154,7 @@ impl PairCache {
                         ControlFlow::Continue(())
                     });
                 }
-                resolve_candidates(bvh, colliders, &share.candidates, &mut share.fresh);
+                resolve_candidates(colliders, &share.candidates, &mut share.fresh);
             });
         } else {
             // Many changed: the tree against itself, entering only subtrees
@@ -181,7 +180,7 @@ impl PairCache {
             }
             share_out(&mut self.shares, parts, threads, |share, part| {
                 bvh.overlapping_pairs_below(part, dirty, is_changed, |pa, pb| share.candidates.push((pa, pb)));
-                resolve_candidates(bvh, colliders, &share.candidates, &mut share.fresh);
+                resolve_candidates(colliders, &share.candidates, &mut share.fresh);
             });
         }
         gather_fresh(&mut self.shares, &mut self.fresh);
@@ -264,12 +263,8 @@ fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<(Pair, u32, u32)>) {
 /// two leaves are asked for ahead of their turn ([`for_each_fetching_ahead`]):
 /// the leaves of a pair are mostly not in cache, and this loop,
 /// unlike the walk that found the candidates, lets the loads overlap.
-fn resolve_candidates(
-    bvh: &Bvh<Proxy>,
-    colliders: Colliders<'_>,
-    candidates: &[(u32, u32)],
-    fresh: &mut Vec<(Pair, u32, u32)>,
-) {
+fn resolve_candidates(colliders: Colliders<'_>, candidates: &[(u32, u32)], fresh: &mut Vec<(Pair, u32, u32)>) {
+    let bvh = colliders.bvh;
     fresh.clear();
     // At most one pair per candidate: one allocation, where growing by
     // doubling copied what was pushed (a first call on level-10k copied

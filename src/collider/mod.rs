@@ -18,4 +18,4 @@ pub(crate) use placement::Placement;
 pub(crate) use record::{ColliderRecord, NewCollider, Proxy};
 pub use view::ColliderRef;
 pub(crate) use view::Colliders;
-pub(crate) use world_shape::{WorldShapeAt, WorldShapes};
+pub(crate) use world_shape::WorldShapes;

@@ -168,23 +168,15 @@ impl ColliderRecord {
     #[inline]
     pub(crate) fn place(&mut self, placement: Placement, table: &mut WorldShapes) -> Aabb {
         self.transform = (&placement.transform).into();
-        let own = match self.world.at() {
-            WorldShapeAt::Table(i) => Some(i),
-            _ => None,
-        };
+        let own = self.table_entry();
         let at = match placement.world_shape {
             WorldShape::Own(shape) => WorldShapeAt::Table(table.store(own, shape)),
-            other => {
-                if let Some(i) = own {
-                    table.release(i);
-                }
-                if matches!(other, WorldShape::Box) {
-                    WorldShapeAt::Box
-                } else {
-                    WorldShapeAt::Kept
-                }
-            }
+            WorldShape::Box => WorldShapeAt::Box,
+            WorldShape::Kept => WorldShapeAt::Kept,
         };
+        if let (Some(i), WorldShapeAt::Box | WorldShapeAt::Kept) = (own, at) {
+            table.release(i);
+        }
         self.world = WorldShapeLink::new(at, self.should_rotate());
         placement.aabb
     }
@@ -192,10 +184,20 @@ impl ColliderRecord {
     /// Frees the record's table entry, if it has one, as its collider is
     /// removed, and gives back its leaf.
     pub(crate) fn release(self, table: &mut WorldShapes) -> u32 {
-        if let WorldShapeAt::Table(i) = self.world.at() {
+        if let Some(i) = self.table_entry() {
             table.release(i);
         }
         self.proxy
+    }
+
+    /// The record's entry in the world's table of world shapes, if it has
+    /// one.
+    #[inline]
+    pub(crate) fn table_entry(&self) -> Option<u32> {
+        match self.world.at() {
+            WorldShapeAt::Table(i) => Some(i),
+            WorldShapeAt::Box | WorldShapeAt::Kept => None,
+        }
     }
 }
 
@@ -204,8 +206,32 @@ pub(crate) struct NewCollider {
     shape: Shape,
     should_rotate: bool,
     placement: Placement,
-    pub(crate) filter: Filter,
-    pub(crate) user_data: u64,
+    filter: Filter,
+    user_data: u64,
+}
+
+/// What a new collider's leaf holds but its key.
+pub(crate) struct NewLeaf {
+    aabb: Aabb,
+    filter: Filter,
+    user_data: u64,
+    exact: bool,
+}
+
+impl NewLeaf {
+    /// The leaf's box, payload and exactness (what [`Bvh::insert`] takes)
+    /// once the collider's key is known.
+    ///
+    /// [`Bvh::insert`]: crate::bvh::Bvh::insert
+    #[inline]
+    pub(crate) fn with_key(self, key: ColliderKey) -> (Aabb, Proxy, bool) {
+        let proxy = Proxy {
+            key,
+            filter: self.filter,
+            user_data: self.user_data,
+        };
+        (self.aabb, proxy, self.exact)
+    }
 }
 
 impl NewCollider {
@@ -223,15 +249,9 @@ impl NewCollider {
         })
     }
 
-    /// Whether the collider's world shape is its box.
-    #[inline]
-    pub(crate) fn is_box(&self) -> bool {
-        matches!(self.placement.world_shape, WorldShape::Box)
-    }
-
     /// The record (its world shape into `table` if it needs an entry; no
-    /// leaf yet) and the bounds for its leaf.
-    pub(crate) fn into_record(self, table: &mut WorldShapes) -> (ColliderRecord, Aabb) {
+    /// leaf yet) and what its leaf will hold.
+    pub(crate) fn into_record(self, table: &mut WorldShapes) -> (ColliderRecord, NewLeaf) {
         let mut record = ColliderRecord {
             shape: self.shape,
             transform: (&Transform::IDENTITY).into(),
@@ -239,7 +259,13 @@ impl NewCollider {
             world: WorldShapeLink::new(WorldShapeAt::Kept, self.should_rotate),
         };
         let aabb = record.place(self.placement, table);
-        (record, aabb)
+        let leaf = NewLeaf {
+            aabb,
+            filter: self.filter,
+            user_data: self.user_data,
+            exact: record.is_box(),
+        };
+        (record, leaf)
     }
 }
 

@@ -196,6 +196,20 @@ pub(crate) struct Colliders<'w> {
 }
 
 impl<'w> Colliders<'w> {
+    /// The view of the world's records, table of world shapes and tree.
+    #[inline]
+    pub(crate) fn new(
+        records: &'w SlotMap<ColliderKey, ColliderRecord>,
+        world_shapes: &'w WorldShapes,
+        bvh: &'w Bvh<Proxy>,
+    ) -> Self {
+        Self {
+            records,
+            world_shapes,
+            bvh,
+        }
+    }
+
     /// The live collider `key` names.
     #[inline]
     pub(crate) fn get(&self, key: ColliderKey) -> Option<ColliderRef<'w>> {

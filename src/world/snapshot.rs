@@ -575,14 +575,8 @@ fn slot_map_of(
             *key = map.insert(placeholder.clone());
         }
         if let Some(new) = collider {
-            let exact = new.is_box();
-            let proxy = Proxy {
-                key: *key,
-                filter: new.filter,
-                user_data: new.user_data,
-            };
-            let (record, aabb) = new.into_record(world_shapes);
-            leaves.push((aabb, proxy, exact));
+            let (record, leaf) = new.into_record(world_shapes);
+            leaves.push(leaf.with_key(*key));
             live_keys.push(*key);
             map[*key] = record;
         }
