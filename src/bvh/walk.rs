@@ -20,12 +20,14 @@ pub(super) trait Visitor {
     const ORDERED: bool;
 
     /// The children of `node` to enter, as a bit mask of slots, and a key
-    /// per slot (a cast's entry `t`; an unordered walk answers zeros).
+    /// per slot (a cast's entry `t`; an unordered walk answers zeros):
+    /// every child in the mask is [`Visitor::worth`] entering at the time
+    /// of the test.
     fn test(&mut self, node: &Node) -> (u32, Vec4);
 
-    /// Whether a child with this key is still worth entering: asked when
-    /// the child is reached and again when it is taken from the stack (a
-    /// cast's best hit may have come closer meanwhile).
+    /// Whether a child with this key is still worth entering: asked again
+    /// after a leaf of the same node and when the child is taken from the
+    /// stack (a cast's best hit may have come closer meanwhile).
     fn worth(&self, key: f32) -> bool;
 
     /// A leaf the walk reached: `Break` ends the walk.
@@ -34,10 +36,12 @@ pub(super) trait Visitor {
 
 impl<T> Bvh<T> {
     /// Walks the subtree under node `from`, skipping nodes with no category
-    /// in `mask`. In an ordered walk the nearest inner child just reached
-    /// is visited next, so a walk down one path never goes through the
-    /// stack, and the others wait on the stack with their key; an
-    /// unordered walk stacks them all. Allocates nothing below 64 waiting
+    /// in `mask`. An ordered walk visits a node's leaves first, then the
+    /// nearest of its inner children still worth entering, the others
+    /// stacked with their key farthest first (so they come off the stack
+    /// nearest first): a walk down one path never goes through the stack,
+    /// and a node with one child to enter costs no sort. An unordered walk
+    /// stacks every inner child. Allocates nothing below 64 waiting
     /// entries.
     #[inline(always)]
     pub(super) fn walk<V: Visitor>(&self, from: u32, mask: u64, visitor: &mut V) {
@@ -46,34 +50,61 @@ impl<T> Bvh<T> {
             return;
         }
         let mut stack: TraversalStack<(u32, f32)> = TraversalStack::new();
-        let mut next = Some((from, f32::NEG_INFINITY));
-        while let Some((index, key)) = next.take().or_else(|| stack.pop()) {
+        let mut index = from;
+        'walk: loop {
             let node = &self.nodes[index as usize];
-            if !visitor.worth(key) || node.category & mask == 0 {
-                continue;
-            }
-            let (hits, keys) = visitor.test(node);
-            let keys = keys.to_array();
-            // Leaves first, each maybe changing what is worth entering.
-            let leaf_hits = hits & node.leaf_slots();
-            for slot in slots(leaf_hits) {
-                if visitor.worth(keys[slot]) && visitor.leaf(node.children[slot] & !LEAF_BIT).is_break() {
-                    return;
-                }
-            }
-            for slot in slots(hits & !leaf_hits) {
-                let entry = (node.children[slot], keys[slot]);
-                if !visitor.worth(entry.1) {
-                    continue;
-                }
-                prefetch(&self.nodes[entry.0 as usize]);
-                match next {
-                    Some(nearest) if nearest.1 <= entry.1 => stack.push(entry),
-                    _ => {
-                        if let Some(farther) = next.replace(entry) {
-                            stack.push(farther);
+            if node.category & mask != 0 {
+                let (hits, keys) = visitor.test(node);
+                let keys = keys.to_array();
+                let leaf_slots = node.leaf_slots();
+                let mut inner = hits & !leaf_slots;
+                let leaf_hits = hits & leaf_slots;
+                if leaf_hits != 0 {
+                    for slot in slots(leaf_hits) {
+                        if visitor.worth(keys[slot]) && visitor.leaf(node.children[slot] & !LEAF_BIT).is_break() {
+                            return;
                         }
                     }
+                    inner = slots(inner)
+                        .filter(|&slot| visitor.worth(keys[slot]))
+                        .fold(0, |kept, slot| kept | 1 << slot);
+                }
+                if inner != 0 {
+                    let first = inner.trailing_zeros() as usize;
+                    inner &= inner - 1;
+                    if inner == 0 {
+                        index = node.children[first];
+                        continue 'walk;
+                    }
+                    // Two to four children, sorted farthest first by
+                    // insertion.
+                    let mut order = [(0u32, 0f32); 4];
+                    let mut count = 0;
+                    for slot in slots(inner | 1 << first) {
+                        let entry = (node.children[slot], keys[slot]);
+                        prefetch(&self.nodes[entry.0 as usize]);
+                        let mut at = count;
+                        while at > 0 && order[at - 1].1 < entry.1 {
+                            order[at] = order[at - 1];
+                            at -= 1;
+                        }
+                        order[at] = entry;
+                        count += 1;
+                    }
+                    for &entry in &order[..count - 1] {
+                        stack.push(entry);
+                    }
+                    index = order[count - 1].0;
+                    continue 'walk;
+                }
+            }
+            loop {
+                let Some((next, key)) = stack.pop() else {
+                    return;
+                };
+                if visitor.worth(key) {
+                    index = next;
+                    continue 'walk;
                 }
             }
         }
