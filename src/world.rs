@@ -581,8 +581,8 @@ impl World {
         apply: impl Fn(&mut ColliderRecord, &mut Proxy, &T),
     ) -> Result<()> {
         if let [(key, value)] = updates {
-            let placement = self.derive_one(*key, value, &place)?;
-            self.apply_one(*key, value, placement, &apply);
+            let mut placement = self.derive_one(*key, value, &place)?;
+            self.apply_one(*key, value, &mut placement, &apply);
             return Ok(());
         }
         // `pending`'s buffers are empty between calls; taken out (and put
@@ -593,7 +593,7 @@ impl World {
             // The shares' placements are the updates' in order.
             let mut next = updates.iter().enumerate();
             for share in &mut pending {
-                for (placement, (i, (key, value))) in share.drain(..).zip(&mut next) {
+                for (placement, (i, (key, value))) in share.iter_mut().zip(&mut next) {
                     if i % UPDATE_BLOCK == 0 {
                         self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
                     }
@@ -627,7 +627,7 @@ impl World {
         &mut self,
         key: ColliderKey,
         value: &T,
-        placement: Placement,
+        placement: &mut Placement,
         apply: &impl Fn(&mut ColliderRecord, &mut Proxy, &T),
     ) {
         let record = &mut self.colliders[key];

@@ -163,13 +163,15 @@ impl ColliderRecord {
 
     /// Takes a placement derived ([`Placement::of`]) from this collider's
     /// description as it now is, its world shape into `table` if it needs
-    /// an entry (the collider's own entry reused); the bounds, for the
-    /// leaf, are returned.
+    /// an entry (the collider's own entry reused; the placement keeps
+    /// [`WorldShape::Kept`] in its place, so that a batch's placements are
+    /// taken where they wait, not moved out); the bounds, for the leaf, are
+    /// returned.
     #[inline]
-    pub(crate) fn place(&mut self, placement: Placement, table: &mut WorldShapes) -> Aabb {
+    pub(crate) fn place(&mut self, placement: &mut Placement, table: &mut WorldShapes) -> Aabb {
         self.transform = (&placement.transform).into();
         let own = self.table_entry();
-        let at = match placement.world_shape {
+        let at = match core::mem::replace(&mut placement.world_shape, WorldShape::Kept) {
             WorldShape::Own(shape) => WorldShapeAt::Table(table.store(own, shape)),
             WorldShape::Box => WorldShapeAt::Box,
             WorldShape::Kept => WorldShapeAt::Kept,
@@ -251,14 +253,14 @@ impl NewCollider {
 
     /// The record (its world shape into `table` if it needs an entry; no
     /// leaf yet) and what its leaf will hold.
-    pub(crate) fn into_record(self, table: &mut WorldShapes) -> (ColliderRecord, NewLeaf) {
+    pub(crate) fn into_record(mut self, table: &mut WorldShapes) -> (ColliderRecord, NewLeaf) {
         let mut record = ColliderRecord {
             shape: self.shape,
             transform: (&Transform::IDENTITY).into(),
             proxy: u32::MAX,
             world: WorldShapeLink::new(WorldShapeAt::Kept, self.should_rotate),
         };
-        let aabb = record.place(self.placement, table);
+        let aabb = record.place(&mut self.placement, table);
         let leaf = NewLeaf {
             aabb,
             filter: self.filter,
