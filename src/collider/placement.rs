@@ -25,29 +25,121 @@ impl Placement {
     pub(crate) fn of(shape: &Shape, transform: &Transform, should_rotate: bool) -> Result<Self> {
         let transform = transform.validated()?;
         let kept = shape.is_kept_by(&transform);
-        let transformed = if kept {
-            None
-        } else {
-            Some(shape.transformed(&transform, should_rotate)?)
+        let (world_shape, aabb) = match shape {
+            // A box's world shape is its bounds, as `Shape::transformed`
+            // places them (`Aabb::transformed`: ordered, so valid once
+            // finite).
+            Shape::Aabb(b) if kept => (WorldShape::Box, *b),
+            Shape::Aabb(b) => (
+                WorldShape::Box,
+                b.transformed(
+                    transform.scale,
+                    transform.rotation,
+                    should_rotate,
+                    transform.translation,
+                ),
+            ),
+            _ if kept => (WorldShape::Kept, shape.bounding_aabb()),
+            _ => {
+                let world = shape.transformed(&transform, should_rotate)?;
+                // The world shape itself, not only its bounds: `Vec3::min`/
+                // `max` skip a NaN, so a NaN end point (a finite scale times
+                // a finite point overflowing, then rotated: ∞·0) would leave
+                // finite bounds.
+                if world.validate().is_err() {
+                    return Err(Error::NonFinite("collider bounds after transform"));
+                }
+                let aabb = world.bounding_aabb();
+                match world {
+                    Shape::Aabb(_) => (WorldShape::Box, aabb),
+                    world => (WorldShape::Own(world), aabb),
+                }
+            }
         };
-        let world = transformed.as_ref().unwrap_or(shape);
-        let aabb = world.bounding_aabb();
-        // The world shape itself, not only its bounds: `Vec3::min`/`max`
-        // skip a NaN, so a NaN end point (a finite scale times a finite point
-        // overflowing, then rotated: ∞·0) would leave finite bounds. A shape
-        // the transform keeps as it is was valid already.
-        if !aabb.min.is_finite() || !aabb.max.is_finite() || (!kept && world.validate().is_err()) {
+        if !aabb.min.is_finite() || !aabb.max.is_finite() {
             return Err(Error::NonFinite("collider bounds after transform"));
         }
-        let world_shape = match transformed {
-            _ if matches!(world, Shape::Aabb(_)) => WorldShape::Box,
-            None => WorldShape::Kept,
-            Some(shape) => WorldShape::Own(shape),
-        };
         Ok(Self {
             transform,
             world_shape,
             aabb,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Placement, WorldShape};
+    use crate::math::{Aabb, Quat, Transform, Vec3};
+    use crate::shape::Shape;
+
+    /// A value from 1e-30 to 1e30 in size, either sign, or zero of either
+    /// sign: the range of game worlds and beyond.
+    fn coordinate() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            (-30i32..30, 1.0f32..10.0, any::<bool>()).prop_map(|(e, m, negative)| {
+                let v = m * 10f32.powi(e);
+                if negative {
+                    -v
+                } else {
+                    v
+                }
+            }),
+            Just(0.0),
+            Just(-0.0),
+        ]
+    }
+
+    fn vec3() -> impl Strategy<Value = Vec3> {
+        (coordinate(), coordinate(), coordinate()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+    }
+
+    fn transform() -> impl Strategy<Value = Transform> {
+        let rotation = prop_oneof![
+            Just(Quat::IDENTITY),
+            (-3.2f32..3.2, -3.2f32..3.2, -3.2f32..3.2).prop_map(|(x, y, z)| Quat::from_euler(
+                glam::EulerRot::XYZ,
+                x,
+                y,
+                z
+            )),
+        ];
+        let scale = prop_oneof![Just(Vec3::ONE), vec3()];
+        let translation = prop_oneof![Just(Vec3::ZERO), vec3()];
+        (translation, rotation, scale).prop_map(|(translation, rotation, scale)| Transform {
+            translation,
+            rotation,
+            scale,
+        })
+    }
+
+    proptest! {
+        /// A box's placement is the box `Shape::transformed` makes of it,
+        /// bit for bit (signs of zero included), or the same refusal.
+        #[test]
+        fn a_box_is_placed_as_shape_transformed_places_it(
+            a in vec3(),
+            b in vec3(),
+            transform in transform(),
+            should_rotate in any::<bool>(),
+        ) {
+            let shape = Shape::Aabb(Aabb::new(a.min(b), a.max(b)));
+            let placed = Placement::of(&shape, &transform, should_rotate);
+            let general = transform.validated().and_then(|t| shape.transformed(&t, should_rotate));
+            let general = general.ok().filter(|world| world.validate().is_ok()).map(|world| world.bounding_aabb());
+            let general = general.filter(|aabb| aabb.min.is_finite() && aabb.max.is_finite());
+            match (placed, general) {
+                (Ok(placement), Some(aabb)) => {
+                    prop_assert!(matches!(placement.world_shape, WorldShape::Box));
+                    let bits = |v: Vec3| v.to_array().map(f32::to_bits);
+                    prop_assert_eq!(bits(placement.aabb.min), bits(aabb.min));
+                    prop_assert_eq!(bits(placement.aabb.max), bits(aabb.max));
+                }
+                (Err(_), None) => {}
+                (placed, general) => prop_assert!(false, "placed {:?}, general {:?}", placed.map(|p| p.aabb), general),
+            }
+        }
     }
 }
