@@ -1,6 +1,6 @@
 //! The cast and frames workloads of `shared/bench/WORKLOADS.md` from a C
-//! program (`benches/c/workloads.c`, compiled here against this profile's
-//! `libcollide.a`) beside the same workloads through the Rust API, in
+//! program (`benches/c/workloads.c`, compiled here against the
+//! `libcollide.a` cargo built with this bench) beside the same workloads through the Rust API, in
 //! alternating rounds.
 //!
 //! ```text
@@ -41,6 +41,21 @@ fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
+/// The `libcollide.a` cargo built with this bench, in `deps/` beside its
+/// binary: the copy one level up is only refreshed by a build of the
+/// library itself (`cargo build`), so it may be an older library's.
+fn static_library() -> Result<PathBuf, String> {
+    let library = profile_dir().join("deps").join("libcollide.a");
+    if library.is_file() {
+        Ok(library)
+    } else {
+        Err(format!(
+            "{} is missing: Cargo.toml must keep `staticlib` among the lib's crate types",
+            library.display()
+        ))
+    }
+}
+
 /// The system libraries the C examples link the static library with (the
 /// Makefile's `NATIVE_LIBS ?=` line).
 fn native_libs(root: &Path) -> Vec<String> {
@@ -71,7 +86,7 @@ fn compile(root: &Path, dir: &Path) -> Result<PathBuf, String> {
         .arg("-I")
         .arg(root.join("include"))
         .arg(root.join("benches/c/workloads.c"))
-        .arg(profile_dir().join("libcollide.a"))
+        .arg(static_library()?)
         .args(native_libs(root))
         .arg("-o")
         .arg(&program)
