@@ -49,11 +49,9 @@ impl Placement {
                 if world.validate().is_err() {
                     return Err(Error::NonFinite("collider bounds after transform"));
                 }
+                // Every kind but a box keeps its kind when transformed.
                 let aabb = world.bounding_aabb();
-                match world {
-                    Shape::Aabb(_) => (WorldShape::Box, aabb),
-                    world => (WorldShape::Own(world), aabb),
-                }
+                (WorldShape::Own(world), aabb)
             }
         };
         if !aabb.min.is_finite() || !aabb.max.is_finite() {
