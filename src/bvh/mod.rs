@@ -171,9 +171,11 @@ fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
 }
 
 /// Puts `value` in a free record of `records` (the last index
-/// pushed on `free`), or at the end, and returns its index.
+/// pushed on `free`), or at the end, and returns its index: the free list
+/// of the tree's nodes and leaves, and of the world's table of world
+/// shapes.
 #[inline]
-fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
+pub(crate) fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
     match free.pop() {
         Some(index) => {
             records[index as usize] = value;

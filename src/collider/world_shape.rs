@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use crate::bvh::store;
 use crate::math::{Aabb, Vec3};
 use crate::shape::{Shape, Sphere};
 
@@ -62,15 +63,12 @@ impl WorldShapes {
     /// Stores `shape` in entry `at` (a collider's own, reused), or else in
     /// a free or new entry, and returns the entry.
     pub(crate) fn store(&mut self, at: Option<u32>, shape: Shape) -> u32 {
-        if let Some(i) = at {
-            self.shapes[i as usize] = shape;
-            i
-        } else if let Some(i) = self.free.pop() {
-            self.shapes[i as usize] = shape;
-            i
-        } else {
-            self.shapes.push(shape);
-            (self.shapes.len() - 1) as u32
+        match at {
+            Some(i) => {
+                self.shapes[i as usize] = shape;
+                i
+            }
+            None => store(&mut self.shapes, &mut self.free, shape),
         }
     }
 
