@@ -23,6 +23,12 @@
 #[path = "scenes.rs"]
 mod scenes;
 
+// The C tests' helpers: where cargo put this build's `libcollide.a`, and
+// the system libraries the Makefile links it with.
+#[path = "../tests/common/c.rs"]
+#[allow(dead_code)]
+mod c;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -31,43 +37,6 @@ use collide::math::Vec3;
 use collide::{Aabb, ColliderDesc, QueryFilter, Segment, Shape, Threads, Transform, World};
 
 use scenes::Scene;
-
-/// `target/<profile>`: where this bench binary's `deps/` directory lies.
-fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the bench knows its own path");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps")
-        .to_path_buf()
-}
-
-/// The `libcollide.a` cargo built with this bench, in `deps/` beside its
-/// binary: the copy one level up is only refreshed by a build of the
-/// library itself (`cargo build`), so it may be an older library's.
-fn static_library() -> Result<PathBuf, String> {
-    let library = profile_dir().join("deps").join("libcollide.a");
-    if library.is_file() {
-        Ok(library)
-    } else {
-        Err(format!(
-            "{} is missing: Cargo.toml must keep `staticlib` among the lib's crate types",
-            library.display()
-        ))
-    }
-}
-
-/// The system libraries the C examples link the static library with (the
-/// Makefile's `NATIVE_LIBS ?=` line).
-fn native_libs(root: &Path) -> Vec<String> {
-    let makefile = std::fs::read_to_string(root.join("examples-c/Makefile")).expect("examples-c/Makefile");
-    makefile
-        .lines()
-        .find_map(|l| l.strip_prefix("NATIVE_LIBS ?="))
-        .expect("a NATIVE_LIBS line")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect()
-}
 
 /// Compiles the C program into `dir`.
 fn compile(root: &Path, dir: &Path) -> Result<PathBuf, String> {
@@ -86,8 +55,8 @@ fn compile(root: &Path, dir: &Path) -> Result<PathBuf, String> {
         .arg("-I")
         .arg(root.join("include"))
         .arg(root.join("benches/c/workloads.c"))
-        .arg(static_library()?)
-        .args(native_libs(root))
+        .arg(c::lib_dir().join("libcollide.a"))
+        .args(c::makefile_native_libs())
         .arg("-o")
         .arg(&program)
         .status()
@@ -230,8 +199,8 @@ fn main() -> ExitCode {
     if names.is_empty() {
         names = scenes::SCENE_NAMES.iter().map(|s| (*s).to_owned()).collect();
     }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = profile_dir().join("c-workloads");
+    let root = c::manifest_dir();
+    let dir = c::profile_dir().join("c-workloads");
     let scene_dir = dir.join("scenes");
     if !scene_dir.join("moves-column-10k.bin").exists() {
         if let Err(e) = scenes::write_scenes(&scene_dir, false) {
@@ -239,7 +208,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let program = match compile(&root, &dir) {
+    let program = match compile(root, &dir) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
