@@ -420,10 +420,9 @@ impl World {
     /// ```
     pub fn remove(&mut self, key: ColliderKey) -> Result<ColliderDesc> {
         let desc = self.get(key).ok_or(Error::StaleHandle)?.desc();
-        if let Some(proxy) = self.take_out(key) {
-            self.bvh.remove(proxy);
-            self.pair_cache.mark(proxy);
-        }
+        let proxy = self.take_out(key).ok_or(Error::StaleHandle)?;
+        self.bvh.remove(proxy);
+        self.pair_cache.mark(proxy);
         Ok(desc)
     }
 
