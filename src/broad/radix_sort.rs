@@ -4,26 +4,35 @@
 //! The passes move 16-byte `(key, position)` records, not the items, and
 //! the items are gathered once at the end, or read in order by the caller:
 //! a pair record is 32 to 40 bytes, and every pass scatters what it moves
-//! across memory. Digits are at most
-//! 12 bits (4,096 counters, which stay in the first-level cache) and cover
-//! only the bits where the keys differ, so a key made of two slot indices
-//! below 2¹⁸ costs three passes.
+//! across memory. Digits cover only the bits where the keys differ, so a
+//! key made of two slot indices below 2¹⁸ costs three passes of at most 12
+//! bits (4,096 counters, which stay in the first-level cache); a short list
+//! takes narrower digits, as many passes as make the least work
+//! ([`digit_plan`]).
 
 /// The widest digit: 4,096 counters, 16 KB, which stay in the first-level
 /// cache.
 const MAX_DIGIT_BITS: u32 = 12;
 
-/// The reused buffers of [`sorted_order`]: `(key, position)` records.
+/// The work of one pass per record (counting it, then moving it), in
+/// units of the work per counter (clearing it, then summing it): about 12
+/// instructions against 4.
+const RECORD_COST: usize = 3;
+
+/// The reused buffers of [`sorted_order`]: `(key, position)` records, and
+/// the counters of a digit.
 #[derive(Debug, Clone, Default)]
 pub struct OrderScratch {
     records: Vec<(u64, u32)>,
     records_scratch: Vec<(u64, u32)>,
+    counts: Vec<u32>,
 }
 
 impl OrderScratch {
     /// Bytes held by the buffers (capacities).
     pub fn memory_bytes(&self) -> usize {
         (self.records.capacity() + self.records_scratch.capacity()) * core::mem::size_of::<(u64, u32)>()
+            + self.counts.capacity() * 4
     }
 
     /// [`trim_scratch`](super::trim_scratch) on both buffers, after a sort
@@ -85,6 +94,7 @@ pub fn sorted_order<'s, T>(
     let OrderScratch {
         records,
         records_scratch,
+        counts,
     } = scratch;
     records.clear();
     records.extend(items.iter().enumerate().map(|(i, item)| (key(item), i as u32)));
@@ -92,7 +102,7 @@ pub fn sorted_order<'s, T>(
         // Ties broken by position: stable.
         records.sort_unstable();
     } else {
-        radix_sort_records(records, records_scratch);
+        radix_sort_records(records, records_scratch, counts);
     }
     records.iter().map(|&(_, i)| i as usize)
 }
@@ -100,7 +110,7 @@ pub fn sorted_order<'s, T>(
 /// Sorts `(key, position)` records by key, stably, least significant digit
 /// first, on the bits where the keys differ (packed first when they form
 /// two runs). The keys are left packed: in order, but not their values.
-fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(u64, u32)>) {
+fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(u64, u32)>, counts: &mut Vec<u32>) {
     let (all_ones, all_zeros) = records
         .iter()
         .fold((u64::MAX, 0u64), |(and, or), &(k, _)| (and & k, or | k));
@@ -125,11 +135,10 @@ fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(
         // highest.
         (low, 64 - varying.leading_zeros() - low)
     };
-    let passes = bits.div_ceil(MAX_DIGIT_BITS);
-    let digit_bits = bits.div_ceil(passes);
+    let (passes, digit_bits) = digit_plan(records.len(), bits);
     let mask = (1u64 << digit_bits) - 1;
-    let mut offsets = [0u32; 1 << MAX_DIGIT_BITS];
-    let offsets = &mut offsets[..1 << digit_bits];
+    counts.resize(1 << digit_bits, 0);
+    let offsets = &mut counts[..1 << digit_bits];
     records_scratch.resize(records.len(), (0, 0));
     for pass in 0..passes {
         let shift = shift + pass * digit_bits;
@@ -152,10 +161,41 @@ fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(
     }
 }
 
+/// The passes and the digit width (at most [`MAX_DIGIT_BITS`]) that sort
+/// `len` records on `bits` bits (at least one) with the least work: each
+/// pass costs its records ([`RECORD_COST`] each) and its `2^digit`
+/// counters, so a long list takes the widest digits and a short one more
+/// passes of narrower digits (100 records on 20 bits: three passes of 7
+/// bits, 128 counters each, rather than two of 10 bits and 1,024).
+fn digit_plan(len: usize, bits: u32) -> (u32, u32) {
+    let work = |passes: u32| {
+        let digit = bits.div_ceil(passes);
+        passes as usize * (RECORD_COST * len + (1usize << digit))
+    };
+    let fewest = bits.div_ceil(MAX_DIGIT_BITS);
+    let passes = (fewest..=bits).min_by_key(|&p| work(p)).unwrap_or(fewest);
+    (passes, bits.div_ceil(passes))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{sort_by_u64_key, sorted_order, OrderScratch, SortScratch};
+    use super::{digit_plan, sort_by_u64_key, sorted_order, OrderScratch, SortScratch};
     use crate::math::total_order_bits;
+
+    /// Long lists take the widest digits, short ones narrower digits in
+    /// more passes; every plan covers the bits within the widest digit.
+    #[test]
+    fn digit_plan_trades_passes_for_counters() {
+        assert_eq!(digit_plan(1_000_000, 28), (3, 10));
+        assert_eq!(digit_plan(100, 20), (3, 7));
+        assert_eq!(digit_plan(64, 1), (1, 1));
+        for len in [64, 100, 300, 1000, 10_000, 1 << 20] {
+            for bits in 1..=64 {
+                let (passes, digit) = digit_plan(len, bits);
+                assert!(passes * digit >= bits && digit <= super::MAX_DIGIT_BITS, "{len} {bits}");
+            }
+        }
+    }
 
     /// Integer order of `total_order_bits` is `f32::total_cmp`'s order.
     #[test]
