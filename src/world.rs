@@ -698,18 +698,20 @@ impl World {
     /// …), from memory, each level for the whole block before the next (one
     /// depends on the other; within a level the loads are independent).
     fn prefetch_block<T>(&self, block: &[(ColliderKey, T)], levels: usize) {
-        let proxy = |key: ColliderKey| self.colliders.get(key).map(|c| c.proxy);
-        for &(key, _) in block {
+        // Each key is looked up once; the levels above read the leaves.
+        let mut proxies = [0u32; UPDATE_BLOCK];
+        let mut count = 0;
+        for &(key, _) in block.iter().take(UPDATE_BLOCK) {
             if let Some(record) = self.colliders.get(key) {
                 prefetch(record);
                 self.bvh.prefetch_leaf(record.proxy);
+                proxies[count] = record.proxy;
+                count += 1;
             }
         }
         for level in 0..levels {
-            for &(key, _) in block {
-                if let Some(proxy) = proxy(key) {
-                    self.bvh.prefetch_path(proxy, level);
-                }
+            for &proxy in &proxies[..count] {
+                self.bvh.prefetch_path(proxy, level);
             }
         }
     }
