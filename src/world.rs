@@ -14,7 +14,7 @@ use crate::broad::Proxy;
 use crate::broad::{naive, Pair};
 use core::ops::ControlFlow;
 
-use crate::bvh::{Bvh, Leaf};
+use crate::bvh::{Bvh, Leaf, NULL_NODE};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
     WorldShapes,
@@ -36,11 +36,37 @@ use crate::visit::VisitResult;
 /// lower limit with [`World::with_max_colliders`].
 pub const MAX_COLLIDERS: usize = crate::bvh::MAX_LEAVES;
 
-/// Updates per block of [`World::set_transforms`]: enough loads in flight to
-/// cover a memory access (a core tracks some twenty misses at once), few
-/// enough that a block's records, leaves and nodes (about 20 KB) stay in
-/// the first-level cache until they are used.
+/// Updates per block of a batch update's placements: enough loads in
+/// flight to cover a memory access (a core tracks some twenty misses at
+/// once), few enough that a block's records and leaves (about 12 KB) stay
+/// in the first-level cache until they are used.
 const UPDATE_BLOCK: usize = 64;
+
+/// Tree levels above a moved leaf whose nodes a batch update asks for
+/// ahead of time ([`World::prefetch_ahead`]): the first move of a leaf of
+/// a freshly built tree, whose boxes are tight, grows its node's box and
+/// often a few of the boxes above.
+const APPLY_LEVELS: usize = 4;
+
+/// Updates between one step of a batch's prefetch pipeline and the next:
+/// while two updates are applied, a load from memory arrives.
+const APPLY_STEP: usize = 2;
+
+/// How far ahead of the update being applied the pipeline starts: the
+/// record, then the leaf, then each level's node, a step apart.
+const APPLY_AHEAD: usize = (APPLY_LEVELS + 2) * APPLY_STEP;
+
+/// A world whose tree and collider slots take more bytes than this has
+/// a batch update ask for what it will read ahead of time; a smaller one
+/// stays in the caches of the cores a process gets (about half the
+/// last-level cache of a desktop CPU), where the requests cost more than
+/// they save.
+const CACHED_WORLD_BYTES: usize = 8 << 20;
+
+/// The pipeline's ring of paths in flight, one per update (a power of two
+/// above [`APPLY_AHEAD`]).
+const APPLY_RING: usize = 16;
+const _: () = assert!(APPLY_RING.is_power_of_two() && APPLY_RING > APPLY_AHEAD);
 
 /// The fewest updates worth a share of their own when a batch update's
 /// placements are derived on several threads ([`World::set_transforms`]);
@@ -572,7 +598,9 @@ impl World {
     /// the fields an update of its kind leaves alone, so a key given twice
     /// ends with its last update, as one call per update would. Only the
     /// placements wait in the buffer; no description is copied. A batch of
-    /// one needs no buffer.
+    /// one needs no buffer. On a world beyond the caches
+    /// ([`CACHED_WORLD_BYTES`]) both passes ask for what they will read
+    /// ahead of time ([`World::prefetch_block`], [`World::prefetch_ahead`]).
     fn update_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
@@ -591,10 +619,12 @@ impl World {
         if derived.is_ok() {
             // The shares' placements are the updates' in order.
             let mut next = updates.iter().enumerate();
+            let fetch_ahead = self.beyond_caches();
+            let mut paths = [NULL_NODE; APPLY_RING];
             for share in &mut pending {
                 for (placement, (i, (key, value))) in share.iter_mut().zip(&mut next) {
-                    if i % UPDATE_BLOCK == 0 {
-                        self.prefetch_block(&updates[i..updates.len().min(i + UPDATE_BLOCK)], 2);
+                    if fetch_ahead {
+                        self.prefetch_ahead(updates, i, &mut paths);
                     }
                     self.apply_one(*key, value, placement, &apply);
                 }
@@ -684,8 +714,11 @@ impl World {
     ) -> Result<()> {
         out.try_reserve(updates.len())
             .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
+        let fetch_ahead = self.beyond_caches();
         for block in updates.chunks(UPDATE_BLOCK) {
-            self.prefetch_block(block, 0);
+            if fetch_ahead {
+                self.prefetch_block(block);
+            }
             for (key, value) in block {
                 out.push(self.derive_one(*key, value, place)?);
             }
@@ -693,25 +726,52 @@ impl World {
         Ok(())
     }
 
-    /// Requests a block's colliders and their leaves, then the tree nodes
-    /// `levels` deep above the leaves (the node holding each, its parent,
-    /// …), from memory, each level for the whole block before the next (one
-    /// depends on the other; within a level the loads are independent).
-    fn prefetch_block<T>(&self, block: &[(ColliderKey, T)], levels: usize) {
-        // Each key is looked up once; the levels above read the leaves.
-        let mut proxies = [0u32; UPDATE_BLOCK];
-        let mut count = 0;
-        for &(key, _) in block.iter().take(UPDATE_BLOCK) {
+    /// Before update `i` of a batch is applied, asks for what the updates
+    /// after it will read, one step of each one's chain at a time (a
+    /// software pipeline): the record [`APPLY_AHEAD`] updates ahead; the
+    /// leaf a step later, read from that record; then, a step apart, the
+    /// node holding the leaf and its ancestors, each read from the one
+    /// before (`paths` holds where each update in flight has got to). By
+    /// the time an update is applied, its record, leaf and path have been
+    /// on their way for several updates, where asking for a block's nodes
+    /// level after level waited at each level for the one below.
+    #[inline]
+    fn prefetch_ahead<T>(&self, updates: &[(ColliderKey, T)], i: usize, paths: &mut [u32; APPLY_RING]) {
+        let ring = |ahead: usize| (i + ahead) % APPLY_RING;
+        if let Some((key, _)) = updates.get(i + APPLY_AHEAD) {
+            if let Some(record) = self.colliders.get(*key) {
+                prefetch(record);
+            }
+        }
+        let leaf_step = APPLY_AHEAD - APPLY_STEP;
+        if let Some((key, _)) = updates.get(i + leaf_step) {
+            if let Some(record) = self.colliders.get(*key) {
+                paths[ring(leaf_step)] = self.bvh.prefetch_leaf(record.proxy);
+            }
+        }
+        for level in 0..APPLY_LEVELS {
+            let ahead = (APPLY_LEVELS - level) * APPLY_STEP;
+            if i + ahead < updates.len() {
+                let path = &mut paths[ring(ahead)];
+                *path = self.bvh.prefetch_up(*path);
+            }
+        }
+    }
+
+    /// Whether the tree and the collider slots take more than
+    /// [`CACHED_WORLD_BYTES`]: then a batch update's loads wait on memory,
+    /// and asking for them ahead of time pays.
+    fn beyond_caches(&self) -> bool {
+        self.bvh.memory_bytes() + self.colliders.capacity() * COLLIDER_SLOT_BYTES > CACHED_WORLD_BYTES
+    }
+
+    /// Requests a block's colliders and their leaves from memory (the
+    /// loads are independent, so they overlap).
+    fn prefetch_block<T>(&self, block: &[(ColliderKey, T)]) {
+        for &(key, _) in block {
             if let Some(record) = self.colliders.get(key) {
                 prefetch(record);
                 self.bvh.prefetch_leaf(record.proxy);
-                proxies[count] = record.proxy;
-                count += 1;
-            }
-        }
-        for level in 0..levels {
-            for &proxy in &proxies[..count] {
-                self.bvh.prefetch_path(proxy, level);
             }
         }
     }

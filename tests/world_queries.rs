@@ -1773,3 +1773,50 @@ fn user_data_and_filter_changes_keep_the_placement() {
         }
     }
 }
+
+/// On a world larger than the caches, where a batch update asks for each
+/// update's record, leaf and tree nodes ahead of time, `set_transforms`
+/// still equals one `set_transform` per entry: a batch of every fifth
+/// collider with keys given twice, then one shorter than the requests run
+/// ahead. The tree stays valid and the pairs are the same.
+#[test]
+fn a_batch_on_a_world_beyond_the_caches_equals_one_update_per_entry() {
+    use collide::math::Vec3;
+    use collide::{Aabb, ColliderDesc, ColliderKey, Shape, Transform, World};
+
+    let mut world = World::new();
+    let unit = |i: usize| {
+        let min = Vec3::new((i % 40) as f32, (i / 40 % 40) as f32, (i / 1600) as f32) * 1.5;
+        ColliderDesc::new(Shape::Aabb(Aabb::new(min, min + Vec3::ONE))).with_user_data(i as u64)
+    };
+    let keys = world.extend((0..50_000).map(unit)).expect("valid boxes");
+    assert!(
+        world.memory_bytes() > 8 << 20,
+        "a world beyond the caches: {} bytes",
+        world.memory_bytes()
+    );
+    let _ = world.pairs();
+    let mut single = world.clone();
+
+    let moves = |step: usize, count: usize, d: f32| -> Vec<(ColliderKey, Transform)> {
+        (0..count)
+            .map(|i| {
+                // Keys repeat once `count · step` passes half of them.
+                let k = (i * step) % (keys.len() / 2);
+                (
+                    keys[k],
+                    Transform::from_translation(Vec3::new(d, -d, 0.5 * d) * (i % 5) as f32),
+                )
+            })
+            .collect()
+    };
+    for batch in [moves(5, 12_000, 0.3), moves(3, 5, 0.7)] {
+        for (key, transform) in &batch {
+            single.set_transform(*key, *transform).expect("a live collider");
+        }
+        world.set_transforms(&batch).expect("live colliders");
+        assert_eq!(world.state_hash(), single.state_hash());
+        assert_eq!(world.pairs(), single.pairs());
+    }
+    assert_eq!(world.validate(), Ok(()));
+}

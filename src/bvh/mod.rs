@@ -395,34 +395,35 @@ impl<T: LeafData> Bvh<T> {
     }
 
     /// Starts loading a leaf's record into the cache (a hint; it reads
-    /// nothing): the first step of [`Bvh::prefetch_path`].
+    /// nothing), and returns the leaf as the first step of a path for
+    /// [`Bvh::prefetch_up`].
     #[inline]
-    pub fn prefetch_leaf(&self, proxy: u32) {
+    pub fn prefetch_leaf(&self, proxy: u32) -> u32 {
         if let Some(leaf) = self.leaves.get(proxy as usize) {
             prefetch(leaf);
         }
+        leaf_child(proxy)
     }
 
-    /// Starts loading the node holding a leaf (`level` 0) or its ancestor
-    /// `level` steps up into the cache, reading the leaf and the nodes
-    /// below that ancestor: called for many leaves in turn, level by level
-    /// after [`Bvh::prefetch_leaf`], the loads of different leaves overlap
-    /// where one update after another would wait for each in turn.
+    /// One step up a leaf's path for a batch that asks for the nodes it
+    /// will refit ahead of time: from a leaf (as [`Bvh::prefetch_leaf`]
+    /// returns it) to the node holding it, or from a node to its parent;
+    /// starts loading that node into the cache and returns it (`NULL_NODE`
+    /// past the root, or from anything that is not a leaf or a node). It
+    /// reads the record it steps from, which an earlier step asked for.
     #[inline]
-    pub fn prefetch_path(&self, proxy: u32, level: usize) {
-        let Some(leaf) = self.leaves.get(proxy as usize) else {
-            return;
+    pub fn prefetch_up(&self, from: u32) -> u32 {
+        let next = if is_leaf(from) {
+            self.leaves
+                .get((from & !LEAF_BIT) as usize)
+                .map_or(NULL_NODE, |leaf| leaf.node)
+        } else {
+            self.nodes.get(from as usize).map_or(NULL_NODE, |node| node.parent)
         };
-        let mut node = leaf.node;
-        for _ in 0..level {
-            match self.nodes.get(node as usize) {
-                Some(n) => node = n.parent,
-                None => return,
-            }
+        if let Some(node) = self.nodes.get(next as usize) {
+            prefetch(node);
         }
-        if let Some(n) = self.nodes.get(node as usize) {
-            prefetch(n);
-        }
+        next
     }
 
     /// Gives a leaf a new tight box and payload. The tree is untouched while

@@ -231,10 +231,9 @@ impl<'w> Colliders<'w> {
     pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
         let (bvh, world_shapes) = (self.bvh, self.world_shapes);
         let mut ahead = self.records.values().map(|record| record.proxy);
-        ahead
-            .by_ref()
-            .take(LEAVES_AHEAD)
-            .for_each(|proxy| bvh.prefetch_leaf(proxy));
+        ahead.by_ref().take(LEAVES_AHEAD).for_each(|proxy| {
+            bvh.prefetch_leaf(proxy);
+        });
         self.records.iter().map(move |(key, record)| {
             if let Some(proxy) = ahead.next() {
                 bvh.prefetch_leaf(proxy);
