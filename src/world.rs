@@ -58,10 +58,10 @@ const APPLY_AHEAD: usize = (APPLY_LEVELS + 2) * APPLY_STEP;
 
 /// A world whose tree and collider slots take more bytes than this has
 /// a batch update ask for what it will read ahead of time; a smaller one
-/// stays in the caches of the cores a process gets (about half the
-/// last-level cache of a desktop CPU), where the requests cost more than
-/// they save.
-const CACHED_WORLD_BYTES: usize = 8 << 20;
+/// stays in a core's second-level cache, where the requests cost more
+/// than they save. Beyond it, even a world that fits in the last-level
+/// cache gains: that cache answers in tens of nanoseconds.
+const CACHED_WORLD_BYTES: usize = 512 << 10;
 
 /// The pipeline's ring of paths in flight, one per update (a power of two
 /// above [`APPLY_AHEAD`]).
