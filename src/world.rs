@@ -731,10 +731,10 @@ impl World {
     /// software pipeline): the record [`APPLY_AHEAD`] updates ahead; the
     /// leaf a step later, read from that record; then, a step apart, the
     /// node holding the leaf and its ancestors, each read from the one
-    /// before (`paths` holds where each update in flight has got to). By
-    /// the time an update is applied, its record, leaf and path have been
-    /// on their way for several updates, where asking for a block's nodes
-    /// level after level waited at each level for the one below.
+    /// before (`paths` holds where each update in flight has got to). No
+    /// step reads what the same step asked for: each reads a load issued
+    /// [`APPLY_STEP`] updates earlier, and an update is applied once its
+    /// record, leaf and path have been on their way for several updates.
     #[inline]
     fn prefetch_ahead<T>(&self, updates: &[(ColliderKey, T)], i: usize, paths: &mut [u32; APPLY_RING]) {
         let ring = |ahead: usize| (i + ahead) % APPLY_RING;
