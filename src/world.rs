@@ -401,7 +401,7 @@ impl World {
     /// Puts the colliders `keys` name, already in the slot map, into the
     /// tree with their `leaves` (one batch) and the pair cache.
     fn register(&mut self, keys: &[ColliderKey], leaves: Vec<(Aabb, Proxy, bool)>) {
-        let proxies = self.bvh.insert_batch(leaves.into_iter());
+        let proxies = self.bvh.insert_batch(leaves);
         for (&key, proxy) in keys.iter().zip(proxies) {
             self.colliders[key].proxy = proxy;
             self.pair_cache.mark(proxy);
@@ -1140,7 +1140,7 @@ impl World {
         check_query_shape(shape)?;
         check_max_distance(max_distance)?;
         let reach = shape.bounding_aabb().expanded(max_distance);
-        if !(reach.min.is_finite() && reach.max.is_finite()) {
+        if !reach.is_finite() {
             return Err(Error::NonFinite("max_distance"));
         }
         let mut best: Option<(ColliderKey, Distance)> = None;

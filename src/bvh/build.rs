@@ -2,7 +2,7 @@
 
 use crate::math::{total_order_bits, Aabb, Vec3A};
 
-use super::{leaf_child, leaf_tree_box, Bvh, Leaf, LeafData, NULL_NODE};
+use super::{leaf_child, leaf_tree_box, Bvh, LeafData, NULL_NODE};
 
 /// Bins per axis for the SAH build.
 const SAH_BINS: usize = 16;
@@ -17,47 +17,37 @@ const SMALL_PART: usize = 32;
 const SMALL_PART_BINS: usize = 8;
 
 impl<T: LeafData> Bvh<T> {
-    /// Puts the leaves in the order of `order` (the items of a build that
-    /// numbered the leaves by position, every live proxy once): leaf
-    /// `order[k].proxy` becomes leaf `k`, at the node and slot the build
-    /// recorded in its item. Returns the new id of each old one. Only for a
-    /// tree whose leaves are all live and whose proxy ids nobody holds yet.
-    pub(super) fn renumber_leaves(&mut self, order: &[BuildItem]) -> Vec<u32> {
-        debug_assert!(order.len() == self.leaves.len() && self.free_leaves.is_empty());
-        let mut renumbered = vec![NULL_NODE; self.leaves.len()];
-        let leaves: Vec<Leaf<T>> = order
-            .iter()
-            .enumerate()
-            .map(|(new, item)| {
-                renumbered[item.proxy as usize] = new as u32;
-                Leaf {
-                    node: item.node,
-                    slot: item.slot,
-                    ..self.leaves[item.proxy as usize]
-                }
-            })
-            .collect();
-        self.leaves = leaves;
-        self.gather_categories();
-        renumbered
-    }
-
     /// Rebuilds every node top-down by binned SAH over the live leaves
     /// (proxy ids stay valid): each node's range of leaves is split in two
     /// at the best SAH plane, and its largest part split again, until it has
     /// four parts; a range of at most four leaves becomes one node, its
     /// leaves side by side.
     pub fn rebuild(&mut self) {
-        self.build_nodes(false);
+        let items = self.live_items();
+        self.build_nodes(items, false);
     }
 
-    /// [`Bvh::rebuild`]; returns the build's items, whose proxies are the
-    /// live leaves in tree order (each subtree's leaves together, depth
-    /// first). With `by_position`, for [`Bvh::renumber_leaves`] only, a
-    /// node's leaf child is its item's position (the leaf's id once
-    /// renumbered) and the leaf's node and slot go into its item, so the
-    /// build writes no leaf record, scattered across memory.
-    pub(super) fn build_nodes(&mut self, by_position: bool) -> Vec<BuildItem> {
+    /// The build items of the live leaves, each with its proxy id.
+    pub(super) fn live_items(&self) -> Vec<BuildItem> {
+        let mut items = Vec::with_capacity(self.leaf_count);
+        items.extend(
+            self.leaves
+                .iter()
+                .enumerate()
+                .filter(|(_, leaf)| leaf.node != NULL_NODE)
+                .map(|(proxy, leaf)| BuildItem::new(&leaf.aabb, leaf.exact, proxy as u32)),
+        );
+        items
+    }
+
+    /// [`Bvh::rebuild`] over `items` (one per leaf of the tree to be,
+    /// [`BuildItem::new`]); returns them with their proxies in tree order
+    /// (each subtree's leaves together, depth first). With `by_position`,
+    /// for a batch into an empty tree only ([`Bvh::insert_batch`]), a
+    /// node's leaf child is its item's position (the leaf's id once the
+    /// leaves are written in that order) and the leaf's node and slot go
+    /// into its item, so the build reads and writes no leaf record.
+    pub(super) fn build_nodes(&mut self, mut items: Vec<BuildItem>, by_position: bool) -> Vec<BuildItem> {
         self.refits = 0;
         self.tightenings = 0;
         self.insertions = 0;
@@ -65,19 +55,6 @@ impl<T: LeafData> Bvh<T> {
         self.nodes.clear();
         self.free_nodes.clear();
         self.root = NULL_NODE;
-        let mut items: Vec<BuildItem> = self
-            .leaves
-            .iter()
-            .enumerate()
-            .filter(|(_, leaf)| leaf.node != NULL_NODE)
-            .map(|(proxy, leaf)| BuildItem {
-                aabb: Bounds::of(&leaf_tree_box(&leaf.aabb, leaf.exact)),
-                center: leaf.aabb.center().into(),
-                proxy: proxy as u32,
-                node: NULL_NODE,
-                slot: 0,
-            })
-            .collect();
         if items.is_empty() {
             return items;
         }
@@ -157,7 +134,7 @@ impl<T: LeafData> Bvh<T> {
     /// Sets every node's category to the union of its children's, after a
     /// build: a build numbers nodes from 0, parents before their children,
     /// so in reverse a node's children are done before it.
-    fn gather_categories(&mut self) {
+    pub(super) fn gather_categories(&mut self) {
         for node in (0..self.nodes.len()).rev() {
             let n = &self.nodes[node];
             let category = n.children.iter().fold(0, |acc, &c| acc | self.category_of(c));
@@ -223,9 +200,24 @@ impl Bounds {
 pub(super) struct BuildItem {
     aabb: Bounds,
     center: Vec3A,
-    proxy: u32,
-    node: u32,
-    slot: u8,
+    pub(super) proxy: u32,
+    pub(super) node: u32,
+    pub(super) slot: u8,
+}
+
+impl BuildItem {
+    /// The item of the leaf `proxy` with the tight box `aabb` (the build
+    /// places the box the tree holds for it, [`leaf_tree_box`]).
+    #[inline]
+    pub(super) fn new(aabb: &Aabb, exact: bool, proxy: u32) -> Self {
+        Self {
+            aabb: Bounds::of(&leaf_tree_box(aabb, exact)),
+            center: aabb.center().into(),
+            proxy,
+            node: NULL_NODE,
+            slot: 0,
+        }
+    }
 }
 
 /// A range of build items with the bounds of their boxes and of their

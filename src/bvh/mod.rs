@@ -41,6 +41,7 @@ mod walk;
 use crate::math::{Aabb, Vec3};
 use crate::prefetch::prefetch;
 
+use build::BuildItem;
 use node::Node;
 
 /// "No node" / an empty child slot.
@@ -163,7 +164,7 @@ fn leaf_tree_box(aabb: &Aabb, exact: bool) -> Aabb {
 fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
     let ahead = Aabb::new(tight.min + displacement, tight.max + displacement);
     let fat = tight.union(&ahead).expanded(0.1 * displacement.length());
-    if fat.min.is_finite() && fat.max.is_finite() {
+    if fat.is_finite() {
         fat
     } else {
         *tight
@@ -285,35 +286,59 @@ impl<T: LeafData> Bvh<T> {
     /// their proxy ids in order. A batch into an empty tree, or at least as
     /// large as the tree (and 64 leaves), is placed by one SAH rebuild (a
     /// level load); a smaller one leaf by leaf.
-    pub fn insert_batch(&mut self, leaves: impl ExactSizeIterator<Item = (Aabb, T, bool)>) -> Vec<u32> {
-        if self.leaf_count > 0 && leaves.len() < self.leaf_count.max(64) {
-            return leaves
-                .map(|(aabb, data, exact)| self.insert(&aabb, data, exact))
+    pub fn insert_batch(&mut self, batch: Vec<(Aabb, T, bool)>) -> Vec<u32> {
+        if self.leaf_count > 0 {
+            if batch.len() < self.leaf_count.max(64) {
+                return batch
+                    .into_iter()
+                    .map(|(aabb, data, exact)| self.insert(&aabb, data, exact))
+                    .collect();
+            }
+            self.leaves.reserve(batch.len());
+            let proxies: Vec<u32> = batch
+                .into_iter()
+                .map(|(aabb, data, exact)| {
+                    let proxy = self.allocate_leaf(&aabb, data, exact);
+                    // Not in the tree yet, but live: the rebuild below places it.
+                    self.leaves[proxy as usize].node = PENDING_NODE;
+                    proxy
+                })
                 .collect();
+            let items = self.live_items();
+            self.build_nodes(items, false);
+            return proxies;
         }
         // Into an empty tree (a level load), no proxy id is held yet: the
         // leaves are numbered in tree order, so that leaves near in space
-        // are near in memory (a pair's two leaves, a query's hits).
-        let fresh = self.leaf_count == 0;
-        if fresh {
-            self.leaves.clear();
-            self.free_leaves.clear();
-        }
-        self.leaves.reserve(leaves.len());
-        let proxies: Vec<u32> = leaves
-            .map(|(aabb, data, exact)| {
-                let proxy = self.allocate_leaf(&aabb, data, exact);
-                // Not in the tree yet, but live: the rebuild below places it.
-                self.leaves[proxy as usize].node = PENDING_NODE;
-                proxy
-            })
-            .collect();
-        let order = self.build_nodes(fresh);
-        if !fresh {
-            return proxies;
-        }
-        let renumbered = self.renumber_leaves(&order);
-        proxies.iter().map(|&proxy| renumbered[proxy as usize]).collect()
+        // are near in memory (a pair's two leaves, a query's hits). The
+        // build's items stand for the batch's entries (their proxies are
+        // positions in `batch`), and each leaf is written once, in order.
+        let mut items = Vec::with_capacity(batch.len());
+        items.extend(
+            batch
+                .iter()
+                .enumerate()
+                .map(|(at, (aabb, _, exact))| BuildItem::new(aabb, *exact, at as u32)),
+        );
+        self.leaf_count = batch.len();
+        let order = self.build_nodes(items, true);
+        let mut proxies = vec![NULL_NODE; batch.len()];
+        self.leaves.clear();
+        self.free_leaves.clear();
+        self.leaves.reserve_exact(order.len());
+        self.leaves.extend(order.iter().enumerate().map(|(proxy, item)| {
+            proxies[item.proxy as usize] = proxy as u32;
+            let (aabb, data, exact) = batch[item.proxy as usize];
+            Leaf {
+                aabb,
+                data,
+                exact,
+                node: item.node,
+                slot: item.slot,
+            }
+        }));
+        self.gather_categories();
+        proxies
     }
 
     /// A new leaf record (reusing a free one), not yet in the tree.

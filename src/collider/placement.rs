@@ -54,7 +54,7 @@ impl Placement {
                 (WorldShape::Own(world), aabb)
             }
         };
-        if !aabb.min.is_finite() || !aabb.max.is_finite() {
+        if !aabb.is_finite() {
             return Err(Error::NonFinite("collider bounds after transform"));
         }
         Ok(Self {

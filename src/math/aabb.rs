@@ -1,7 +1,7 @@
 //! Axis-aligned bounding box `[min, max]`.
 
 use crate::error::{Error, Result};
-use crate::math::{Mat3, Quat, Vec3};
+use crate::math::{all_finite, Mat3, Quat, Vec3};
 
 /// Names of the three axes, for error messages.
 pub(crate) const AXIS_NAMES: [&str; 3] = ["x", "y", "z"];
@@ -51,6 +51,13 @@ impl Aabb {
         Some(aabb)
     }
 
+    /// Whether both corners are finite (one test for the six numbers).
+    #[inline]
+    pub(crate) fn is_finite(&self) -> bool {
+        let (a, b) = (self.min, self.max);
+        all_finite(&[a.x, a.y, a.z, b.x, b.y, b.z])
+    }
+
     /// Checks that both corners are finite and `min <= max` on every axis.
     ///
     /// ```
@@ -59,7 +66,7 @@ impl Aabb {
     /// assert_eq!(Aabb::new(Vec3::X, Vec3::ZERO).validate(), Err(Error::InvertedBox("x")));
     /// ```
     pub fn validate(&self) -> Result<()> {
-        if !self.min.is_finite() || !self.max.is_finite() {
+        if !self.is_finite() {
             return Err(Error::NonFinite("box corner"));
         }
         let inverted = self.min.cmpgt(self.max).bitmask();

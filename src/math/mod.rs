@@ -36,6 +36,13 @@ pub fn is_finite3(v: Vec3) -> bool {
     v.is_finite()
 }
 
+/// Whether every value is finite: one test for all of them, without a
+/// branch per value (a check on every added or moved collider).
+#[inline]
+pub(crate) fn all_finite(values: &[f32]) -> bool {
+    values.iter().fold(true, |all, v| all & v.is_finite())
+}
+
 /// The lengths whose square is a normal `f32` (with room for a sum of
 /// three): there `v.length()` and `v / |v|` are exact to rounding.
 const PLAIN_LENGTHS: core::ops::RangeInclusive<f32> = 1.0e-18..=1.0e18;

@@ -1,7 +1,7 @@
 //! A collider's placement: translation, rotation and per-axis scale.
 
 use crate::error::{Error, Result};
-use crate::math::{Quat, Vec3, UNIT_QUAT_TOLERANCE};
+use crate::math::{all_finite, Quat, Vec3, UNIT_QUAT_TOLERANCE};
 
 /// Where a collider is: points map by
 /// `p_world = rotation·(scale ∘ p_object) + translation`.
@@ -82,21 +82,26 @@ impl Transform {
     /// nothing: every setter revalidates the stored transform, and
     /// normalising again could move a component by an ulp each time.
     pub fn validated(&self) -> Result<Transform> {
-        if !self.translation.is_finite() {
-            return Err(Error::NonFinite("translation"));
+        let (t, s, r) = (self.translation, self.scale, self.rotation);
+        if !all_finite(&[t.x, t.y, t.z, s.x, s.y, s.z, r.x, r.y, r.z, r.w]) {
+            return Err(Error::NonFinite(if !all_finite(&t.to_array()) {
+                "translation"
+            } else if !all_finite(&s.to_array()) {
+                "scale"
+            } else {
+                "rotation"
+            }));
         }
-        if !self.scale.is_finite() {
-            return Err(Error::NonFinite("scale"));
-        }
-        if !self.rotation.is_finite() {
-            return Err(Error::NonFinite("rotation"));
-        }
-        if (self.rotation.length_squared() - 1.0).abs() > UNIT_QUAT_TOLERANCE {
+        let off_unit = (r.length_squared() - 1.0).abs();
+        if off_unit > UNIT_QUAT_TOLERANCE {
             return Err(Error::InvalidArgument("rotation is not a unit quaternion"));
         }
-        let unit = (self.rotation.length_squared() - 1.0).abs() <= 8.0 * f32::EPSILON;
         Ok(Transform {
-            rotation: if unit { self.rotation } else { self.rotation.normalize() },
+            rotation: if off_unit <= 8.0 * f32::EPSILON {
+                r
+            } else {
+                r.normalize()
+            },
             ..*self
         })
     }

@@ -90,7 +90,7 @@ impl Shape {
             }
             Shape::Mesh(mesh) => {
                 let b = mesh.bounding_aabb();
-                if b.min.is_finite() && b.max.is_finite() {
+                if b.is_finite() {
                     Ok(())
                 } else {
                     Err(Error::NonFinite("triangle mesh"))

@@ -173,7 +173,7 @@ fn check_placed(child: &Shape) -> Result<()> {
     check_convex(child)?;
     child.validate()?;
     let b = child.bounding_aabb();
-    if !(b.min.is_finite() && b.max.is_finite()) {
+    if !b.is_finite() {
         return Err(Error::NonFinite("a compound's child after placement"));
     }
     Ok(())

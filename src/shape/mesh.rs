@@ -146,7 +146,7 @@ impl TriangleMesh {
             .map(|i| (triangle_bounds(&mesh.triangle(i)), i as u32, false))
             .collect();
         mesh.aabb = leaves.iter().skip(1).fold(leaves[0].0, |acc, leaf| acc.union(&leaf.0));
-        mesh.bvh.insert_batch(leaves.into_iter());
+        mesh.bvh.insert_batch(leaves);
         mesh
     }
 

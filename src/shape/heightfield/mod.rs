@@ -222,7 +222,7 @@ impl HeightField {
             scale,
         };
         let b = field.bounding_aabb();
-        if b.min.is_finite() && b.max.is_finite() && (b.max - b.min).is_finite() {
+        if b.is_finite() && (b.max - b.min).is_finite() {
             Ok(field)
         } else {
             Err(Error::NonFinite("height field extent"))
