@@ -38,7 +38,7 @@ mod query;
 mod stack;
 mod walk;
 
-use crate::math::{Aabb, Vec3};
+use crate::math::{Aabb, Vec3A};
 use crate::prefetch::prefetch;
 
 use build::BuildItem;
@@ -157,13 +157,18 @@ fn leaf_tree_box(aabb: &Aabb, exact: bool) -> Aabb {
 /// motion would take it next, and grown by a tenth of the motion on every
 /// side. A leaf that never moved keeps its tight box, so static geometry
 /// costs casts nothing extra. Near the ends of the float range the motion
-/// itself may not be finite (a centre `(min + max) / 2` overflows beyond
-/// ±1.7e38, giving `∞ − ∞ = NaN`): then the leaf keeps its tight box, since
-/// a NaN or infinite fat box would hide the leaf from every query.
+/// itself may not be finite (two centres near `±f32::MAX` apart): its
+/// length, and so the margin, is then `∞` or NaN, the fat box is not
+/// finite, and the leaf keeps its tight box, since a NaN or infinite fat
+/// box would hide the leaf from every query. In 16-byte SIMD vectors.
 #[inline]
-fn fatten(tight: &Aabb, displacement: Vec3) -> Aabb {
-    let ahead = Aabb::new(tight.min + displacement, tight.max + displacement);
-    let fat = tight.union(&ahead).expanded(0.1 * displacement.length());
+fn fatten(tight: &Aabb, displacement: Vec3A) -> Aabb {
+    let (min, max) = (Vec3A::from(tight.min), Vec3A::from(tight.max));
+    let margin = Vec3A::splat(0.1 * displacement.length());
+    let fat = Aabb::new(
+        (min.min(min + displacement) - margin).into(),
+        (max.max(max + displacement) + margin).into(),
+    );
     if fat.is_finite() {
         fat
     } else {
@@ -459,14 +464,16 @@ impl<T: LeafData> Bvh<T> {
         let leaf = &mut self.leaves[proxy as usize];
         let category = data.category();
         let same_category = leaf.data.category() == category;
-        let displacement = aabb.center() - leaf.aabb.center();
+        // The centres' move, `min/2 + max/2` as `Aabb::center`, in SIMD.
+        let center = |b: &Aabb| Vec3A::from(b.min) * 0.5 + Vec3A::from(b.max) * 0.5;
+        let displacement = center(aabb) - center(&leaf.aabb);
         leaf.aabb = *aabb;
         leaf.data = data;
         leaf.exact = exact;
         let (node, slot) = (leaf.node, leaf.slot as usize);
         let needed = leaf_tree_box(aabb, exact);
         let fat_box = self.nodes[node as usize].slot_box(slot);
-        let inside = fat_box.min.cmple(needed.min).all() && needed.max.cmple(fat_box.max).all();
+        let inside = fat_box.contains_aabb(&needed);
         if inside && same_category {
             return;
         }
@@ -483,10 +490,20 @@ impl<T: LeafData> Bvh<T> {
     /// amortise their cost (O(n) and O(n log n)) over Ω(n) changes, so
     /// building a world collider by collider costs O(log n) per insertion
     /// and a moving leaf O(1) per refit.
+    #[inline]
     fn rebuild_if_due(&mut self) {
+        if self.insertions > self.leaves_at_rebuild.max(32) || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+            self.rebuild_or_tighten();
+        }
+    }
+
+    /// [`Bvh::rebuild_if_due`]'s work, once it is due.
+    #[cold]
+    #[inline(never)]
+    fn rebuild_or_tighten(&mut self) {
         if self.insertions > self.leaves_at_rebuild.max(32) {
             self.rebuild();
-        } else if self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+        } else {
             self.tightenings += 1;
             if self.tightenings >= TIGHTENINGS_PER_REBUILD {
                 self.rebuild();
@@ -560,7 +577,7 @@ impl<T: LeafData> Bvh<T> {
             let p = &mut self.nodes[parent as usize];
             let slot = p.slot_of(node);
             let held = p.slot_box(slot);
-            let holds = held.min.cmple(aabb.min).all() && aabb.max.cmple(held.max).all();
+            let holds = held.contains_aabb(aabb);
             if holds && p.category & category == category {
                 return;
             }
@@ -623,7 +640,7 @@ impl<T: LeafData> Bvh<T> {
                         if leaf.node != index || leaf.slot as usize != slot {
                             return Err(format!("leaf {} does not know its slot", child & !LEAF_BIT));
                         }
-                        if !(slot_box.min.cmple(leaf.aabb.min).all() && leaf.aabb.max.cmple(slot_box.max).all()) {
+                        if !slot_box.contains_aabb(&leaf.aabb) {
                             return Err(format!("leaf {} escapes its fat box", child & !LEAF_BIT));
                         }
                         leaves += 1;
@@ -633,7 +650,7 @@ impl<T: LeafData> Bvh<T> {
                             return Err(format!("node {child} does not point back to {index}"));
                         }
                         let bounds = c.bounds().ok_or(format!("node {child} is empty"))?;
-                        if !(slot_box.min.cmple(bounds.min).all() && bounds.max.cmple(slot_box.max).all()) {
+                        if !slot_box.contains_aabb(&bounds) {
                             return Err(format!("node {index} does not hold child {child}"));
                         }
                         stack.push(child);

@@ -1,7 +1,7 @@
 //! Axis-aligned bounding box `[min, max]`.
 
 use crate::error::{Error, Result};
-use crate::math::{all_finite, Mat3, Quat, Vec3};
+use crate::math::{all_finite, Mat3, Quat, Vec3, Vec3A};
 
 /// Names of the three axes, for error messages.
 pub(crate) const AXIS_NAMES: [&str; 3] = ["x", "y", "z"];
@@ -148,17 +148,21 @@ impl Aabb {
     /// ```
     #[must_use]
     pub fn transformed(&self, scale: Vec3, rotation: Quat, should_rotate: bool, translation: Vec3) -> Aabb {
-        let a = self.min * scale;
-        let b = self.max * scale;
-        let scaled = Aabb::new(a.min(b), a.max(b));
+        // In 16-byte SIMD vectors: the products of finite numbers are not
+        // NaN, where the vector `min`/`max` and the scalar ones agree.
+        let a = Vec3A::from(self.min) * Vec3A::from(scale);
+        let b = Vec3A::from(self.max) * Vec3A::from(scale);
+        let (min, max) = (a.min(b), a.max(b));
         // The identity rotation leaves the box as it is (Arvo's sums would
         // give the same numbers, at the cost of 18 products).
-        let rotated = if should_rotate && rotation != Quat::IDENTITY {
-            scaled.rotated(Mat3::from_quat(rotation))
+        let (min, max) = if should_rotate && rotation != Quat::IDENTITY {
+            let rotated = Aabb::new(min.into(), max.into()).rotated(Mat3::from_quat(rotation));
+            (rotated.min.into(), rotated.max.into())
         } else {
-            scaled
+            (min, max)
         };
-        Aabb::new(rotated.min + translation, rotated.max + translation)
+        let translation = Vec3A::from(translation);
+        Aabb::new((min + translation).into(), (max + translation).into())
     }
 
     /// The bounds of the box rotated by `rotation` about the origin

@@ -38,6 +38,21 @@ impl Aabb {
     pub fn contains_point(&self, p: Vec3) -> bool {
         self.min.cmple(p).all() && p.cmple(self.max).all()
     }
+
+    /// `min <= other.min` and `other.max <= max` on every axis: `other`
+    /// lies in the box, faces included (false for a NaN coordinate).
+    ///
+    /// ```
+    /// use collide::{Aabb, math::Vec3};
+    /// let b = Aabb::new(Vec3::ZERO, Vec3::splat(2.0));
+    /// assert!(b.contains_aabb(&Aabb::new(Vec3::ONE, Vec3::splat(2.0))));
+    /// assert!(!b.contains_aabb(&Aabb::new(Vec3::ONE, Vec3::splat(3.0))));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn contains_aabb(&self, other: &Aabb) -> bool {
+        self.min.cmple(other.min).all() && other.max.cmple(self.max).all()
+    }
 }
 
 impl Obb {
