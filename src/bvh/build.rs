@@ -218,6 +218,13 @@ impl BuildItem {
             slot: 0,
         }
     }
+
+    /// The centre's coordinate on `axis` (< 3), by an indexed load, where
+    /// `Vec3A`'s `Index` branches on the lane.
+    #[inline]
+    fn center_on(&self, axis: usize) -> f32 {
+        AsRef::<[f32; 3]>::as_ref(&self.center)[axis]
+    }
 }
 
 /// A range of build items with the bounds of their boxes and of their
@@ -275,7 +282,7 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let mut keys = [0u64; SAH_BINS];
     let keys = &mut keys[..n];
     for (position, (key, item)) in keys.iter_mut().zip(range.iter()).enumerate() {
-        *key = u64::from(total_order_bits(item.center[axis])) << 32 | position as u64;
+        *key = u64::from(total_order_bits(item.center_on(axis))) << 32 | position as u64;
     }
     keys.sort_unstable();
     let half = n / 2;
@@ -441,7 +448,7 @@ fn binned_split<const BINS: usize>(items: &mut [BuildItem], part: Part) -> (Part
     // their centres' bounds are gathered by one partition pass, which
     // swaps only the items found on the wrong side (Hoare's scheme).
     let (lo, scale) = (lo[axis], scale[axis]);
-    let on_left = |_, item: &BuildItem| bin_index::<BINS>((item.center[axis] - lo) * scale) < split_bin;
+    let on_left = |_, item: &BuildItem| bin_index::<BINS>((item.center_on(axis) - lo) * scale) < split_bin;
     let (mut left_centers, mut right_centers) = (empty, empty);
     let left_count = partition(range, on_left, |item, left| {
         if left {

@@ -40,19 +40,23 @@ impl Node {
 
     #[inline]
     pub(super) fn slot_box(&self, slot: usize) -> Aabb {
+        // Lanes as arrays: an indexed load, where `Vec4`'s `Index` branches
+        // on the lane.
+        let lane = |v: &Vec4| AsRef::<[f32; 4]>::as_ref(v)[slot];
         let [min, max] = &self.bounds;
         Aabb::new(
-            Vec3::new(min[0][slot], min[1][slot], min[2][slot]),
-            Vec3::new(max[0][slot], max[1][slot], max[2][slot]),
+            Vec3::new(lane(&min[0]), lane(&min[1]), lane(&min[2])),
+            Vec3::new(lane(&max[0]), lane(&max[1]), lane(&max[2])),
         )
     }
 
     #[inline]
     pub(super) fn set_slot(&mut self, slot: usize, child: u32, aabb: &Aabb) {
         self.children[slot] = child;
-        for axis in 0..3 {
-            self.bounds[0][axis][slot] = aabb.min[axis];
-            self.bounds[1][axis][slot] = aabb.max[axis];
+        let [min, max] = &mut self.bounds;
+        for (axis, (min, max)) in min.iter_mut().zip(max.iter_mut()).enumerate() {
+            AsMut::<[f32; 4]>::as_mut(min)[slot] = aabb.min[axis];
+            AsMut::<[f32; 4]>::as_mut(max)[slot] = aabb.max[axis];
         }
     }
 
