@@ -492,16 +492,19 @@ impl<T: LeafData> Bvh<T> {
     /// and a moving leaf O(1) per refit.
     #[inline]
     fn rebuild_if_due(&mut self) {
-        if self.insertions > self.leaves_at_rebuild.max(32) || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
-            self.rebuild_or_tighten();
+        let grown = self.insertions > self.leaves_at_rebuild.max(32);
+        if grown || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+            self.rebuild_or_tighten(grown);
         }
     }
 
-    /// [`Bvh::rebuild_if_due`]'s work, once it is due.
+    /// [`Bvh::rebuild_if_due`]'s work, once it is due: a rebuild when the
+    /// tree has `grown` by insertion, else a tightening (or every
+    /// `TIGHTENINGS_PER_REBUILD`-th time a rebuild).
     #[cold]
     #[inline(never)]
-    fn rebuild_or_tighten(&mut self) {
-        if self.insertions > self.leaves_at_rebuild.max(32) {
+    fn rebuild_or_tighten(&mut self, grown: bool) {
+        if grown {
             self.rebuild();
         } else {
             self.tightenings += 1;
