@@ -102,18 +102,6 @@ impl Node {
         Vec4::from_array(self.children.map(f32::from_bits))
     }
 
-    /// A slot's box splatted for [`overlap_bits`]: per lane, one load and
-    /// one shuffle, no branch on the slot.
-    #[inline]
-    fn splat_slot(&self, slot: usize) -> ([Vec4; 3], [Vec4; 3]) {
-        let splat = |v: Vec4| Vec4::splat(AsRef::<[f32; 4]>::as_ref(&v)[slot % 4]);
-        let [min, max] = &self.bounds;
-        (
-            [splat(min[0]), splat(min[1]), splat(min[2])],
-            [splat(max[0]), splat(max[1]), splat(max[2])],
-        )
-    }
-
     #[inline]
     pub(super) fn free_slot(&self) -> Option<usize> {
         self.children.iter().position(|&c| c == NULL_NODE)
@@ -166,18 +154,11 @@ pub(super) fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
 /// for every walk.
 #[inline]
 pub(super) fn overlap_mask(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
-    overlap_bits(node, min, max) & node.occupied()
-}
-
-/// [`overlap_mask`] without the empty slots masked out: for a loop that
-/// tests many boxes against one node and masks once.
-#[inline]
-fn overlap_bits(node: &Node, min: &[Vec4; 3], max: &[Vec4; 3]) -> u32 {
     let [node_min, node_max] = &node.bounds;
     let x = node_min[0].cmple(max[0]) & min[0].cmple(node_max[0]);
     let y = node_min[1].cmple(max[1]) & min[1].cmple(node_max[1]);
     let z = node_min[2].cmple(max[2]) & min[2].cmple(node_max[2]);
-    (x & y & z).bitmask()
+    (x & y & z).bitmask() & node.occupied()
 }
 
 /// The four slots' bits of a node's 4-bit mask, each spread to a row of an
@@ -200,17 +181,30 @@ const ROWS_OF_SLOTS: [u32; 16] = {
 
 /// Which children of `a` overlap which of `b` (closed boxes, occupied slots
 /// only): bit `4i + j` for child `i` of `a` and child `j` of `b`. Four SIMD
-/// rows, one per slot of `a` whatever its occupancy, then one mask, so the
-/// walk branches per overlapping pair rather than per row.
+/// tests, `a`'s four boxes against `b`'s rotated by zero to three slots
+/// (lane `k` compares child `k` of `a` with child `k + r mod 4` of `b`),
+/// each lane mask spread to its matrix bits by a table; then one mask, so
+/// the walk branches per overlapping pair rather than per row.
 #[inline]
 pub(super) fn overlap_matrix(a: &Node, b: &Node) -> u32 {
-    let mut bits = 0;
-    for i in 0..4 {
-        let (min, max) = a.splat_slot(i);
-        bits |= overlap_bits(b, &min, &max) << (4 * i);
-    }
+    let ([a_min, a_max], [b_min, b_max]) = (&a.bounds, &b.bounds);
+    let against_rotated = |rotate: fn(Vec4) -> Vec4| {
+        let overlap = |axis: usize| a_min[axis].cmple(rotate(b_max[axis])) & rotate(b_min[axis]).cmple(a_max[axis]);
+        (overlap(0) & overlap(1) & overlap(2)).bitmask() as usize
+    };
+    let bits = PAIRS_SAME_SLOT[against_rotated(|v| v)]
+        | PAIRS_ONE_SLOT_ON[against_rotated(|v| v.yzwx())]
+        | PAIRS_TWO_SLOTS_ON[against_rotated(|v| v.zwxy())]
+        | PAIRS_THREE_SLOTS_ON[against_rotated(|v| v.wxyz())];
     bits & ROWS_OF_SLOTS[a.occupied() as usize] & (b.occupied() * 0x1111)
 }
+
+/// The bits `4k + (k + r mod 4)` of an [`overlap_matrix`] that lane `k`
+/// gives when `b`'s boxes are rotated by `r` slots: `r` = 0 to 3.
+const PAIRS_SAME_SLOT: [u32; 16] = lane_pairs([0, 5, 10, 15]);
+const PAIRS_ONE_SLOT_ON: [u32; 16] = lane_pairs([1, 6, 11, 12]);
+const PAIRS_TWO_SLOTS_ON: [u32; 16] = lane_pairs([2, 7, 8, 13]);
+const PAIRS_THREE_SLOTS_ON: [u32; 16] = lane_pairs([3, 4, 9, 14]);
 
 /// The bits `4i + j` (`i < j`) of an [`overlap_matrix`] for the pair of
 /// children that lane `k` of a node's boxes, tested against the boxes
@@ -219,18 +213,20 @@ const PAIRS_ONE_SLOT_APART: [u32; 16] = lane_pairs([1, 6, 11, 3]);
 
 /// The same for the boxes rotated by two slots: lanes 0 and 1 compare
 /// children 0 with 2 and 1 with 3; lanes 2 and 3 repeat them.
-const PAIRS_TWO_SLOTS_APART: [u32; 16] = lane_pairs([2, 7, 0, 0]);
+const PAIRS_TWO_SLOTS_APART: [u32; 16] = lane_pairs([2, 7, NO_PAIR, NO_PAIR]);
+
+/// A lane that gives no matrix bit in [`lane_pairs`].
+const NO_PAIR: u32 = 32;
 
 /// For each 4-bit lane mask, the union of the matrix bits `bit_of_lane`
-/// gives its set lanes (0 for a lane that repeats another: bit 0, a child
-/// against itself, is never a pair).
+/// gives its set lanes ([`NO_PAIR`] for a lane that repeats another).
 const fn lane_pairs(bit_of_lane: [u32; 4]) -> [u32; 16] {
     let mut table = [0; 16];
     let mut mask = 0;
     while mask < 16 {
         let mut lane = 0;
         while lane < 4 {
-            if mask >> lane & 1 == 1 && bit_of_lane[lane] != 0 {
+            if mask >> lane & 1 == 1 && bit_of_lane[lane] < NO_PAIR {
                 table[mask] |= 1 << bit_of_lane[lane];
             }
             lane += 1;
@@ -305,6 +301,34 @@ mod tests {
                 }
             }
             prop_assert_eq!(self_overlap_matrix(&node), overlap_matrix(&node, &node) & ABOVE_DIAGONAL);
+        }
+
+        /// Bit `4i + j` of the matrix is set exactly when slots `i` of `a`
+        /// and `j` of `b` are occupied and their boxes overlap, as the
+        /// boxes' own test says.
+        #[test]
+        fn overlap_matrix_is_the_slot_by_slot_test(
+            a in proptest::array::uniform4(grid_box()),
+            b in proptest::array::uniform4(grid_box()),
+        ) {
+            let node = |boxes: &[Option<Aabb>; 4]| {
+                let mut node = Node::EMPTY;
+                for (slot, aabb) in boxes.iter().enumerate() {
+                    if let Some(aabb) = aabb {
+                        node.set_slot(slot, slot as u32, aabb);
+                    }
+                }
+                node
+            };
+            let mut expected = 0;
+            for (i, box_a) in a.iter().enumerate() {
+                for (j, box_b) in b.iter().enumerate() {
+                    if let (Some(box_a), Some(box_b)) = (box_a, box_b) {
+                        expected |= u32::from(box_a.intersects_aabb(box_b)) << (4 * i + j);
+                    }
+                }
+            }
+            prop_assert_eq!(overlap_matrix(&node(&a), &node(&b)), expected);
         }
     }
 }
