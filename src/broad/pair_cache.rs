@@ -9,6 +9,7 @@
 
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
+use crate::bvh::{EveryLeaf, Liveness, Marked};
 use core::ops::ControlFlow;
 
 use crate::broad::{overlapping_pair, trim_scratch};
@@ -158,30 +159,28 @@ impl PairCache {
             });
         } else {
             // Many changed: the tree against itself, entering only subtrees
-            // with a changed leaf, shared out by the node pairs it starts
-            // from (the leaf pairs met on the way to them go to the first
-            // share).
-            bvh.mark_dirty(&self.changed_list, &mut self.dirty);
-            if self.shares.is_empty() {
-                self.shares.push(Share::default());
-            }
-            let first = &mut self.shares[0].candidates;
+            // with a changed leaf (all of them when every leaf changed: a
+            // first call, a level load, asks nothing of the walk).
             // Never more shares than the work is worth, whatever the thread
             // count asked for.
             let wanted = wanted.min(bvh.len().div_ceil(LEAVES_PER_WALK_SHARE)).max(1);
-            bvh.overlapping_pair_roots(wanted, &self.dirty, is_changed, &mut self.roots, |pa, pb| {
-                first.push((pa, pb));
-            });
-            let dirty = &self.dirty;
-            let mut parts: Vec<&[(u32, u32)]> = self.roots.chunks(self.roots.len().div_ceil(wanted).max(1)).collect();
-            if parts.is_empty() {
-                // No node pair left: the first share still has its leaf pairs to read.
-                parts.push(&[]);
+            if bvh.is_every_leaf(&self.changed_list) {
+                walk_tree(
+                    colliders,
+                    &EveryLeaf,
+                    wanted,
+                    threads,
+                    &mut self.shares,
+                    &mut self.roots,
+                );
+            } else {
+                bvh.mark_dirty(&self.changed_list, &mut self.dirty);
+                let live = Marked {
+                    dirty: &self.dirty,
+                    changed: is_changed,
+                };
+                walk_tree(colliders, &live, wanted, threads, &mut self.shares, &mut self.roots);
             }
-            share_out(&mut self.shares, parts, threads, |share, part| {
-                bvh.overlapping_pairs_below(part, dirty, is_changed, |pa, pb| share.candidates.push((pa, pb)));
-                resolve_candidates(colliders, &share.candidates, &mut share.fresh);
-            });
         }
         gather_fresh(&mut self.shares, &mut self.fresh);
         let order = radix_sort::sorted_order(&self.fresh, &mut self.fresh_order, |f| f.0.order_key());
@@ -222,6 +221,35 @@ impl Share {
     fn memory_bytes(&self) -> usize {
         self.candidates.capacity() * 8 + self.fresh.capacity() * core::mem::size_of::<(Pair, u32, u32)>()
     }
+}
+
+/// The candidates of the walk of the tree against itself through the live
+/// subtrees, and the pairs among them, into `shares`: shared out by the node
+/// pairs the walk starts from (the leaf pairs met on the way to them go to
+/// the first share), about `wanted` of them, over `threads`.
+fn walk_tree(
+    colliders: Colliders<'_>,
+    live: &impl Liveness,
+    wanted: usize,
+    threads: Threads,
+    shares: &mut Vec<Share>,
+    roots: &mut Vec<(u32, u32)>,
+) {
+    let bvh = colliders.bvh;
+    if shares.is_empty() {
+        shares.push(Share::default());
+    }
+    let first = &mut shares[0].candidates;
+    bvh.overlapping_pair_roots(wanted, live, roots, |pa, pb| first.push((pa, pb)));
+    let mut parts: Vec<&[(u32, u32)]> = roots.chunks(roots.len().div_ceil(wanted).max(1)).collect();
+    if parts.is_empty() {
+        // No node pair left: the first share still has its leaf pairs to read.
+        parts.push(&[]);
+    }
+    share_out(shares, parts, threads, |share, part| {
+        bvh.overlapping_pairs_below(part, live, |pa, pb| share.candidates.push((pa, pb)));
+        resolve_candidates(colliders, &share.candidates, &mut share.fresh);
+    });
 }
 
 /// Runs `job` on each part with a share of its own (`shares` fitted to

@@ -43,6 +43,7 @@ use crate::prefetch::prefetch;
 
 use build::BuildItem;
 use node::Node;
+pub(crate) use pairs::{EveryLeaf, Liveness, Marked};
 
 /// "No node" / an empty child slot.
 pub(crate) const NULL_NODE: u32 = u32::MAX;

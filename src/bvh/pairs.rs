@@ -9,11 +9,67 @@ use super::node::{overlap_matrix, self_overlap_matrix, slots};
 use super::query::RegionVisitor;
 use super::{is_leaf, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
+/// Which parts of the tree the pair walk enters: a pair of children is met
+/// only when one side is live (a changed leaf, or a node with one below).
+pub(crate) trait Liveness: Sync {
+    /// Whether node `node` has a changed leaf below.
+    fn node(&self, node: u32) -> bool;
+    /// Whether leaf `proxy` changed.
+    fn leaf(&self, proxy: u32) -> bool;
+}
+
+/// Every leaf changed (a first call, a level load): the whole tree is
+/// live, and the walk asks nothing.
+pub(crate) struct EveryLeaf;
+
+impl Liveness for EveryLeaf {
+    #[inline(always)]
+    fn node(&self, _node: u32) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn leaf(&self, _proxy: u32) -> bool {
+        true
+    }
+}
+
+/// The nodes [`Bvh::mark_dirty`] marked and the leaves `changed` flags.
+pub(crate) struct Marked<'a, F> {
+    pub(crate) dirty: &'a [bool],
+    pub(crate) changed: F,
+}
+
+impl<F: Fn(u32) -> bool + Sync> Liveness for Marked<'_, F> {
+    #[inline(always)]
+    fn node(&self, node: u32) -> bool {
+        self.dirty[node as usize]
+    }
+
+    #[inline(always)]
+    fn leaf(&self, proxy: u32) -> bool {
+        (self.changed)(proxy)
+    }
+}
+
 impl<T: LeafData> Bvh<T> {
+    /// Whether `changed`, distinct proxies, names every live leaf: with no
+    /// leaf slot free the live proxies are `0..len`, and distinct proxies
+    /// below `len`, `len` of them, are all of them. With a free slot the
+    /// answer is `false`, whatever `changed` holds.
+    pub fn is_every_leaf(&self, changed: &[u32]) -> bool {
+        self.free_leaves.is_empty()
+            && changed.len() == self.leaf_count
+            && changed
+                .iter()
+                .max()
+                .is_none_or(|&most| (most as usize) < self.leaf_count)
+    }
+
     /// Marks in `dirty` (indexed by node, resized to the node count, cleared
     /// first) every node above a leaf in `changed`: the subtrees where a
     /// pair may have begun or ended. When half the leaves or more changed
-    /// (the first call, a level load), every node is marked: a marked node
+    /// (a level loaded into a world), every node is marked: a marked node
     /// without a changed leaf below only costs the walk a visit, and
     /// filling the array beats a walk up from each leaf through the whole
     /// tree in random order.
@@ -38,10 +94,10 @@ impl<T: LeafData> Bvh<T> {
 
     /// Calls `visit(proxy_a, proxy_b)` once for every pair of distinct
     /// leaves whose fat boxes (their boxes in the nodes) overlap (closed), at
-    /// least one of them changed: the tree against itself (Bullet's
+    /// least one of them live: the tree against itself (Bullet's
     /// `btDbvt::collideTT`), four children against four at a time. Subtrees
-    /// without a changed leaf (per `dirty`, from [`Bvh::mark_dirty`]) are
-    /// only entered to meet a dirty one, so a frame that moved few leaves
+    /// without a changed leaf (per `live`) are only entered to meet a live
+    /// one, so a frame that moved few leaves
     /// visits little of the tree. Only pairs of inner nodes wait on the
     /// stack (and the roots, which may be a leaf and a subtree): two
     /// overlapping leaves are visited at once, and a leaf against a subtree
@@ -54,18 +110,12 @@ impl<T: LeafData> Bvh<T> {
     /// The walk in two parts, for sharing it among threads: the node pairs
     /// of `roots` (from [`Bvh::overlapping_pair_roots`]) are independent,
     /// and each covers its own part of the walk.
-    pub fn overlapping_pairs_below(
-        &self,
-        roots: &[(u32, u32)],
-        dirty: &[bool],
-        changed: impl Fn(u32) -> bool,
-        mut visit: impl FnMut(u32, u32),
-    ) {
+    pub fn overlapping_pairs_below(&self, roots: &[(u32, u32)], live: &impl Liveness, mut visit: impl FnMut(u32, u32)) {
         let mut stack: Vec<(u32, u32)> = Vec::new();
         for &root in roots {
             stack.push(root);
             while let Some(pair) = stack.pop() {
-                self.pair_step(pair, dirty, &changed, false, &mut |next| stack.push(next), &mut visit);
+                self.pair_step(pair, live, false, &mut |next| stack.push(next), &mut visit);
             }
         }
     }
@@ -81,13 +131,12 @@ impl<T: LeafData> Bvh<T> {
     pub fn overlapping_pair_roots(
         &self,
         wanted: usize,
-        dirty: &[bool],
-        changed: impl Fn(u32) -> bool,
+        live: &impl Liveness,
         roots: &mut Vec<(u32, u32)>,
         mut visit: impl FnMut(u32, u32),
     ) {
         roots.clear();
-        if self.root == NULL_NODE || !dirty[self.root as usize] {
+        if self.root == NULL_NODE || !live.node(self.root) {
             return;
         }
         let mut queue = std::collections::VecDeque::from([(self.root, self.root)]);
@@ -102,32 +151,30 @@ impl<T: LeafData> Bvh<T> {
                     queue.push_back(next);
                 }
             };
-            self.pair_step(pair, dirty, &changed, true, &mut push, &mut visit);
+            self.pair_step(pair, live, true, &mut push, &mut visit);
         }
         roots.extend(queue);
     }
 
     /// One step of the walk. A node pair (`(a, a)` for a node against
     /// itself, else two distinct inner nodes whose boxes overlap): its
-    /// overlapping children with a live side (a changed leaf, or a dirty
-    /// node) are met: two leaves are visited, a leaf is walked against a
+    /// overlapping children with a live side are met: two leaves are visited, a leaf is walked against a
     /// subtree (or, with `defer_leaves`, handed to `push` as `(leaf,
     /// node)`), two inner nodes are handed to `push`. A leaf and a node:
     /// the leaf, with its box in its node, walked against the subtree.
     fn pair_step(
         &self,
         (a, b): (u32, u32),
-        dirty: &[bool],
-        changed: &impl Fn(u32) -> bool,
+        live: &impl Liveness,
         defer_leaves: bool,
         push: &mut impl FnMut((u32, u32)),
         visit: &mut impl FnMut(u32, u32),
     ) {
         let live = |child: u32| -> bool {
             if is_leaf(child) {
-                changed(child & !LEAF_BIT)
+                live.leaf(child & !LEAF_BIT)
             } else {
-                dirty[child as usize]
+                live.node(child)
             }
         };
         if is_leaf(a) {
@@ -140,7 +187,7 @@ impl<T: LeafData> Bvh<T> {
         let hits = if a == b {
             for i in slots(na.occupied()) {
                 let ci = na.children[i];
-                if !is_leaf(ci) && dirty[ci as usize] {
+                if !is_leaf(ci) && live(ci) {
                     push((ci, ci));
                 }
             }
@@ -185,5 +232,33 @@ impl<T: LeafData> Bvh<T> {
             ControlFlow::Continue(())
         });
         self.walk(subtree, u64::MAX, &mut visitor);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Vec3;
+
+    fn unit_box(x: f32) -> Aabb {
+        Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0))
+    }
+
+    /// Every live proxy, and only those, is every leaf; a missing one, one
+    /// past the live ones, or a free slot in the tree is not.
+    #[test]
+    fn every_leaf_is_each_live_proxy_once() {
+        let mut bvh: Bvh<u32> = Bvh::default();
+        let proxies = bvh.insert_batch((0..5).map(|i| (unit_box(i as f32), i, true)).collect());
+        assert!(bvh.is_every_leaf(&proxies));
+        assert!(!bvh.is_every_leaf(&proxies[1..]));
+        let mut beyond = proxies.clone();
+        beyond[0] = 5;
+        assert!(!bvh.is_every_leaf(&beyond));
+        bvh.remove(proxies[4]);
+        assert!(!bvh.is_every_leaf(&proxies[..4]), "a free slot");
+        let again = bvh.insert(&unit_box(9.0), 9, true);
+        assert!(bvh.is_every_leaf(&[proxies[0], proxies[1], proxies[2], proxies[3], again]));
+        assert!(Bvh::<u32>::default().is_every_leaf(&[]));
     }
 }
