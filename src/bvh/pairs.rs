@@ -170,6 +170,9 @@ impl<T: LeafData> Bvh<T> {
         push: &mut impl FnMut((u32, u32)),
         visit: &mut impl FnMut(u32, u32),
     ) {
+        // `a`, `b` and every child met below (from occupied slots) are a
+        // node or a leaf with its bit set, never `NULL_NODE`.
+        let is_leaf = |child: u32| child & LEAF_BIT != 0;
         let live = |child: u32| -> bool {
             if is_leaf(child) {
                 live.leaf(child & !LEAF_BIT)
@@ -186,7 +189,7 @@ impl<T: LeafData> Bvh<T> {
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
         let hits = if a == b {
             for i in slots(na.occupied()) {
-                let ci = na.children[i];
+                let ci = na.children[i & 3];
                 if !is_leaf(ci) && live(ci) {
                     push((ci, ci));
                 }
@@ -197,7 +200,8 @@ impl<T: LeafData> Bvh<T> {
             overlap_matrix(na, nb)
         };
         for bit in slots(hits) {
-            let (i, j) = (bit / 4, bit % 4);
+            // A matrix bit is below 16: `i` and `j` are slots.
+            let (i, j) = ((bit / 4) & 3, bit % 4);
             let (ca, cb) = (na.children[i], nb.children[j]);
             if !(live(ca) || live(cb)) {
                 continue;
