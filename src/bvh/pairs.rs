@@ -97,11 +97,11 @@ impl<T: LeafData> Bvh<T> {
     /// least one of them live: the tree against itself (Bullet's
     /// `btDbvt::collideTT`), four children against four at a time. Subtrees
     /// without a changed leaf (per `live`) are only entered to meet a live
-    /// one, so a frame that moved few leaves
-    /// visits little of the tree. Only pairs of inner nodes wait on the
-    /// stack (and the roots, which may be a leaf and a subtree): two
-    /// overlapping leaves are visited at once, and a leaf against a subtree
-    /// is walked at once with the leaf's box from its node (parry's
+    /// one, so a frame that moved few leaves visits little of the tree.
+    /// Only pairs of inner nodes wait on the stack (and the roots, which
+    /// may be a leaf and a subtree): two overlapping leaves are visited at
+    /// once, and a leaf against a subtree is walked at once with the leaf's
+    /// box from its node (parry's
     /// `traverse_single_subtree`). No leaf record is read: the caller reads
     /// the leaves of the pairs afterwards, in a loop that can fetch several
     /// at once, where reading them here stalled the walk on each pair's two
@@ -158,9 +158,10 @@ impl<T: LeafData> Bvh<T> {
 
     /// One step of the walk. A node pair (`(a, a)` for a node against
     /// itself, else two distinct inner nodes whose boxes overlap): its
-    /// overlapping children with a live side are met: two leaves are visited, a leaf is walked against a
-    /// subtree (or, with `defer_leaves`, handed to `push` as `(leaf,
-    /// node)`), two inner nodes are handed to `push`. A leaf and a node:
+    /// overlapping children with a live side are met: two leaves are
+    /// visited, a leaf is walked against a subtree (or, with
+    /// `defer_leaves`, handed to `push` as `(leaf, node)`), two inner nodes
+    /// are handed to `push`. A leaf and a node:
     /// the leaf, with its box in its node, walked against the subtree.
     fn pair_step(
         &self,
