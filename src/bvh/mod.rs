@@ -205,6 +205,14 @@ fn is_leaf(child: u32) -> bool {
     child != NULL_NODE && child & LEAF_BIT != 0
 }
 
+/// [`is_leaf`] for a child read from an occupied slot, which is never
+/// `NULL_NODE`: the leaf bit alone tells.
+#[inline]
+fn is_leaf_in_slot(child: u32) -> bool {
+    debug_assert!(child != NULL_NODE, "an occupied slot's child");
+    child & LEAF_BIT != 0
+}
+
 impl<T> Bvh<T> {
     /// Calls `f(box, depth)` with the box of every inner node, the root's
     /// at depth 0, parents before children: the tree as a debug drawing

@@ -7,7 +7,7 @@ use crate::math::Aabb;
 
 use super::node::{overlap_matrix, self_overlap_matrix, slots};
 use super::query::RegionVisitor;
-use super::{is_leaf, Bvh, LeafData, LEAF_BIT, NULL_NODE};
+use super::{is_leaf, is_leaf_in_slot, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
 /// Which parts of the tree the pair walk enters: a pair of children is met
 /// only when one side is live (a changed leaf, or a node with one below).
@@ -171,17 +171,15 @@ impl<T: LeafData> Bvh<T> {
         push: &mut impl FnMut((u32, u32)),
         visit: &mut impl FnMut(u32, u32),
     ) {
-        // `a`, `b` and every child met below (from occupied slots) are a
-        // node or a leaf with its bit set, never `NULL_NODE`.
-        let is_leaf = |child: u32| child & LEAF_BIT != 0;
+        // `a`, `b` and every child met below come from occupied slots.
         let live = |child: u32| -> bool {
-            if is_leaf(child) {
+            if is_leaf_in_slot(child) {
                 live.leaf(child & !LEAF_BIT)
             } else {
                 live.node(child)
             }
         };
-        if is_leaf(a) {
+        if is_leaf_in_slot(a) {
             let leaf = &self.leaves[(a & !LEAF_BIT) as usize];
             let leaf_box = self.nodes[leaf.node as usize].slot_box(leaf.slot as usize);
             self.leaf_against_subtree(a, &leaf_box, b, &live, visit);
@@ -191,7 +189,7 @@ impl<T: LeafData> Bvh<T> {
         let hits = if a == b {
             for i in slots(na.occupied()) {
                 let ci = na.children[i & 3];
-                if !is_leaf(ci) && live(ci) {
+                if !is_leaf_in_slot(ci) && live(ci) {
                     push((ci, ci));
                 }
             }
@@ -207,7 +205,7 @@ impl<T: LeafData> Bvh<T> {
             if !(live(ca) || live(cb)) {
                 continue;
             }
-            match (is_leaf(ca), is_leaf(cb)) {
+            match (is_leaf_in_slot(ca), is_leaf_in_slot(cb)) {
                 (true, true) => visit(ca & !LEAF_BIT, cb & !LEAF_BIT),
                 (true, false) if defer_leaves => push((ca, cb)),
                 (false, true) if defer_leaves => push((cb, ca)),
