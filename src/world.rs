@@ -333,8 +333,8 @@ impl World {
         let (mut record, leaf) = NewCollider::new(desc)?.into_record(&mut self.world_shapes);
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
-            let (aabb, proxy, exact) = leaf.with_key(key);
-            record.proxy = bvh.insert(&aabb, proxy, exact);
+            let leaf = leaf.with_key(key);
+            record.proxy = bvh.insert(&leaf.aabb, leaf.data, leaf.exact);
             record
         });
         self.free_slots.pop();
@@ -400,7 +400,7 @@ impl World {
 
     /// Puts the colliders `keys` name, already in the slot map, into the
     /// tree with their `leaves` (one batch) and the pair cache.
-    fn register(&mut self, keys: &[ColliderKey], leaves: Vec<(Aabb, Proxy, bool)>) {
+    fn register(&mut self, keys: &[ColliderKey], leaves: Vec<Leaf<Proxy>>) {
         let proxies = self.bvh.insert_batch(leaves);
         for (&key, proxy) in keys.iter().zip(proxies) {
             self.colliders[key].proxy = proxy;

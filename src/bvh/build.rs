@@ -541,4 +541,52 @@ mod tests {
             assert_eq!(lanes, one, "{BINS} bins, x = {x}");
         }
     }
+
+    /// A batch into an empty tree: each proxy returned names the leaf of
+    /// its entry (box, payload, exactness), the leaves lie in the order a
+    /// depth-first walk meets them (the build's order), and the tree is
+    /// whole; on 1, 5 and 1,000 boxes.
+    #[test]
+    fn a_batch_into_an_empty_tree_keeps_each_entry_under_its_proxy() {
+        use crate::bvh::{is_leaf, Leaf, LEAF_BIT};
+        use crate::math::Vec3;
+        for n in [1u32, 5, 1000] {
+            // Boxes scattered by a multiplicative hash, some exact.
+            let entry = |i: u32| {
+                let h = i.wrapping_mul(2_654_435_761);
+                let at = Vec3::new((h % 97) as f32, (h / 97 % 89) as f32, (h / 8633 % 83) as f32);
+                Leaf::new(Aabb::new(at, at + Vec3::splat(1.0 + (i % 3) as f32)), i, i % 2 == 0)
+            };
+            let mut bvh: Bvh<u32> = Bvh::default();
+            let proxies = bvh.insert_batch((0..n).map(entry).collect());
+            assert_eq!(bvh.validate(), Ok(()), "{n} boxes");
+            for (i, &proxy) in proxies.iter().enumerate() {
+                let (leaf, expected) = (bvh.leaf(proxy), entry(i as u32));
+                assert_eq!(
+                    (leaf.data, leaf.exact, leaf.aabb),
+                    (expected.data, expected.exact, expected.aabb),
+                    "{n} boxes, entry {i}"
+                );
+            }
+            // Each subtree's leaves are a run of consecutive proxies.
+            fn run<T>(bvh: &Bvh<T>, child: u32) -> (u32, u32, u32) {
+                if is_leaf(child) {
+                    let proxy = child & !LEAF_BIT;
+                    return (proxy, proxy, 1);
+                }
+                let children = bvh.nodes[child as usize].children;
+                let runs = children.iter().filter(|&&c| c != NULL_NODE).map(|&c| run(bvh, c));
+                let (first, last, count) = runs.fold((u32::MAX, 0, 0), |(f, l, n), (rf, rl, rn)| {
+                    (f.min(rf), l.max(rl), n + rn)
+                });
+                assert_eq!(
+                    last - first + 1,
+                    count,
+                    "node {child}: leaves {first}..={last}, {count} of them"
+                );
+                (first, last, count)
+            }
+            assert_eq!(run(&bvh, bvh.root), (0, n - 1, n), "{n} boxes");
+        }
+    }
 }

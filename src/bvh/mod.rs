@@ -95,6 +95,18 @@ pub(crate) struct Leaf<T> {
 }
 
 impl<T> Leaf<T> {
+    /// A leaf not yet in a tree, for [`Bvh::insert_batch`].
+    #[inline]
+    pub(crate) fn new(aabb: Aabb, data: T, exact: bool) -> Self {
+        Self {
+            aabb,
+            data,
+            exact,
+            node: NULL_NODE,
+            slot: 0,
+        }
+    }
+
     /// The node holding the leaf: nearby leaves sit in nearby nodes, which
     /// a rebuild numbers depth first.
     #[inline]
@@ -296,23 +308,23 @@ impl<T: LeafData> Bvh<T> {
         proxy
     }
 
-    /// Adds many leaves at once, `(box, payload, exact)` each, and returns
+    /// Adds many leaves at once (each made by [`Leaf::new`]) and returns
     /// their proxy ids in order. A batch into an empty tree, or at least as
     /// large as the tree (and 64 leaves), is placed by one SAH rebuild (a
     /// level load); a smaller one leaf by leaf.
-    pub fn insert_batch(&mut self, batch: Vec<(Aabb, T, bool)>) -> Vec<u32> {
+    pub fn insert_batch(&mut self, batch: Vec<Leaf<T>>) -> Vec<u32> {
         if self.leaf_count > 0 {
             if batch.len() < self.leaf_count.max(64) {
                 return batch
                     .into_iter()
-                    .map(|(aabb, data, exact)| self.insert(&aabb, data, exact))
+                    .map(|leaf| self.insert(&leaf.aabb, leaf.data, leaf.exact))
                     .collect();
             }
             self.leaves.reserve(batch.len());
             let proxies: Vec<u32> = batch
                 .into_iter()
-                .map(|(aabb, data, exact)| {
-                    let proxy = self.allocate_leaf(&aabb, data, exact);
+                .map(|leaf| {
+                    let proxy = self.allocate_leaf(&leaf.aabb, leaf.data, leaf.exact);
                     // Not in the tree yet, but live: the rebuild below places it.
                     self.leaves[proxy as usize].node = PENDING_NODE;
                     proxy
@@ -326,31 +338,42 @@ impl<T: LeafData> Bvh<T> {
         // leaves are numbered in tree order, so that leaves near in space
         // are near in memory (a pair's two leaves, a query's hits). The
         // build's items stand for the batch's entries (their proxies are
-        // positions in `batch`), and each leaf is written once, in order.
+        // positions in `batch`); the batch then becomes the tree's leaves,
+        // put in tree order where it lies, so that a level load allocates
+        // no second array of leaves.
         let mut items = Vec::with_capacity(batch.len());
         items.extend(
             batch
                 .iter()
                 .enumerate()
-                .map(|(at, (aabb, _, exact))| BuildItem::new(aabb, *exact, at as u32)),
+                .map(|(at, leaf)| BuildItem::new(&leaf.aabb, leaf.exact, at as u32)),
         );
         self.leaf_count = batch.len();
         let order = self.build_nodes(items, true);
-        let mut proxies = vec![NULL_NODE; batch.len()];
-        self.leaves.clear();
-        self.free_leaves.clear();
-        self.leaves.reserve_exact(order.len());
-        self.leaves.extend(order.iter().enumerate().map(|(proxy, item)| {
+        let mut leaves = batch;
+        let mut proxies = vec![NULL_NODE; leaves.len()];
+        for (proxy, item) in order.iter().enumerate() {
             proxies[item.proxy as usize] = proxy as u32;
-            let (aabb, data, exact) = batch[item.proxy as usize];
-            Leaf {
-                aabb,
-                data,
-                exact,
-                node: item.node,
-                slot: item.slot,
+            let leaf = &mut leaves[item.proxy as usize];
+            (leaf.node, leaf.slot) = (item.node, item.slot);
+        }
+        drop(order);
+        // Each cycle of the permutation closed by swaps: a swap puts the
+        // leaf at `at` in its place, `proxies[at]`, and takes in the one
+        // that was there, so every leaf moves once.
+        let mut place = proxies.clone();
+        for at in 0..leaves.len() {
+            loop {
+                let to = place[at] as usize;
+                if to == at {
+                    break;
+                }
+                leaves.swap(at, to);
+                place.swap(at, to);
             }
-        }));
+        }
+        self.leaves = leaves;
+        self.free_leaves.clear();
         self.gather_categories();
         proxies
     }

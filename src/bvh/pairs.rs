@@ -241,6 +241,7 @@ impl<T: LeafData> Bvh<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bvh::Leaf;
     use crate::math::Vec3;
 
     fn unit_box(x: f32) -> Aabb {
@@ -252,7 +253,7 @@ mod tests {
     #[test]
     fn every_leaf_is_each_live_proxy_once() {
         let mut bvh: Bvh<u32> = Bvh::default();
-        let proxies = bvh.insert_batch((0..5).map(|i| (unit_box(i as f32), i, true)).collect());
+        let proxies = bvh.insert_batch((0..5).map(|i| Leaf::new(unit_box(i as f32), i, true)).collect());
         assert!(bvh.is_every_leaf(&proxies));
         assert!(!bvh.is_every_leaf(&proxies[1..]));
         let mut beyond = proxies.clone();

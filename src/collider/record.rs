@@ -221,18 +221,15 @@ pub(crate) struct NewLeaf {
 }
 
 impl NewLeaf {
-    /// The leaf's box, payload and exactness (what [`Bvh::insert`] takes)
-    /// once the collider's key is known.
-    ///
-    /// [`Bvh::insert`]: crate::bvh::Bvh::insert
+    /// The leaf, once the collider's key is known.
     #[inline]
-    pub(crate) fn with_key(self, key: ColliderKey) -> (Aabb, Proxy, bool) {
+    pub(crate) fn with_key(self, key: ColliderKey) -> Leaf<Proxy> {
         let proxy = Proxy {
             key,
             filter: self.filter,
             user_data: self.user_data,
         };
-        (self.aabb, proxy, self.exact)
+        Leaf::new(self.aabb, proxy, self.exact)
     }
 }
 

@@ -13,7 +13,7 @@ use core::ops::ControlFlow;
 
 use std::collections::HashMap;
 
-use crate::bvh::{Bvh, LeafData};
+use crate::bvh::{Bvh, Leaf, LeafData};
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::{length_without_overflow, Vec3};
@@ -142,10 +142,13 @@ impl TriangleMesh {
             bvh: Bvh::default(),
             aabb: Aabb::new(Vec3::ZERO, Vec3::ZERO),
         };
-        let leaves: Vec<(Aabb, u32, bool)> = (0..mesh.indices.len())
-            .map(|i| (triangle_bounds(&mesh.triangle(i)), i as u32, false))
+        let leaves: Vec<Leaf<u32>> = (0..mesh.indices.len())
+            .map(|i| Leaf::new(triangle_bounds(&mesh.triangle(i)), i as u32, false))
             .collect();
-        mesh.aabb = leaves.iter().skip(1).fold(leaves[0].0, |acc, leaf| acc.union(&leaf.0));
+        mesh.aabb = leaves
+            .iter()
+            .skip(1)
+            .fold(leaves[0].aabb, |acc, leaf| acc.union(&leaf.aabb));
         mesh.bvh.insert_batch(leaves);
         mesh
     }

@@ -28,6 +28,8 @@ use std::sync::Arc;
 
 use slotmap::SlotMap;
 
+use crate::bvh::Leaf;
+
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Filter, NewCollider, Proxy, WorldShapes,
 };
@@ -540,7 +542,7 @@ impl World {
 
 /// The leaves of a world's colliders, in slot order, for the tree's batch
 /// insertion.
-type Leaves = Vec<(Aabb, Proxy, bool)>;
+type Leaves = Vec<Leaf<Proxy>>;
 
 /// The slot map holding `slots[i]`'s collider record in slot `i + 1` with
 /// its version, the free slots (checked: each free slot once) emptied in
