@@ -358,18 +358,26 @@ impl<T: LeafData> Bvh<T> {
             (leaf.node, leaf.slot) = (item.node, item.slot);
         }
         drop(order);
-        // Each cycle of the permutation closed by swaps: a swap puts the
-        // leaf at `at` in its place, `proxies[at]`, and takes in the one
-        // that was there, so every leaf moves once.
+        // Each cycle of the permutation followed once: the leaf carried is
+        // put in its place, `proxies[at]`, and the one found there carried
+        // on. The next place is read from `place` alone, so the loads of
+        // the leaves along a cycle overlap: none waits for the one before.
         let mut place = proxies.clone();
-        for at in 0..leaves.len() {
+        for start in 0..leaves.len() {
+            let mut to = place[start] as usize;
+            if to == start {
+                continue;
+            }
+            let mut carried = leaves[start];
             loop {
-                let to = place[at] as usize;
-                if to == at {
+                let next = place[to] as usize;
+                place[to] = to as u32;
+                let found = leaves[to];
+                leaves[to] = carried;
+                if to == start {
                     break;
                 }
-                leaves.swap(at, to);
-                place.swap(at, to);
+                (carried, to) = (found, next);
             }
         }
         self.leaves = leaves;
