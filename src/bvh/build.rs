@@ -543,9 +543,9 @@ mod tests {
     }
 
     /// A batch into an empty tree: each proxy returned names the leaf of
-    /// its entry (box, payload, exactness), the leaves lie in the order a
-    /// depth-first walk meets them (the build's order), and the tree is
-    /// whole; on 1, 5 and 1,000 boxes.
+    /// its entry (box, payload, exactness), every subtree's leaves lie side
+    /// by side (the build's order), and the tree is whole; on 1, 5 and
+    /// 1,000 boxes.
     #[test]
     fn a_batch_into_an_empty_tree_keeps_each_entry_under_its_proxy() {
         use crate::bvh::{is_leaf, Leaf, LEAF_BIT};

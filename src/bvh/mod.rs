@@ -358,10 +358,12 @@ impl<T: LeafData> Bvh<T> {
             (leaf.node, leaf.slot) = (item.node, item.slot);
         }
         drop(order);
-        // Each cycle of the permutation followed once: the leaf carried is
-        // put in its place, `proxies[at]`, and the one found there carried
-        // on. The next place is read from `place` alone, so the loads of
-        // the leaves along a cycle overlap: none waits for the one before.
+        // `place[i]` is where the leaf at `i` in `batch` belongs, set to `i`
+        // once position `i` holds its leaf. Each cycle of the permutation
+        // is followed once: the leaf carried goes to its place and the one
+        // found there is carried on. The next place is read from `place`
+        // alone, so the loads of the leaves along a cycle overlap: none
+        // waits for the one before.
         let mut place = proxies.clone();
         for start in 0..leaves.len() {
             let mut to = place[start] as usize;
