@@ -172,7 +172,7 @@ impl<T: LeafData> Bvh<T> {
         visit: &mut impl FnMut(u32, u32),
     ) {
         // `a`, `b` and every child met below come from occupied slots.
-        let live = |child: u32| -> bool {
+        let is_live = |child: u32| -> bool {
             if is_leaf_in_slot(child) {
                 live.leaf(child & !LEAF_BIT)
             } else {
@@ -182,14 +182,14 @@ impl<T: LeafData> Bvh<T> {
         if is_leaf_in_slot(a) {
             let leaf = &self.leaves[(a & !LEAF_BIT) as usize];
             let leaf_box = self.nodes[leaf.node as usize].slot_box(leaf.slot as usize);
-            self.leaf_against_subtree(a, &leaf_box, b, &live, visit);
+            self.leaf_against_subtree(a, &leaf_box, b, &is_live, visit);
             return;
         }
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
         let hits = if a == b {
             for i in slots(na.occupied()) {
                 let ci = na.children[i & 3];
-                if !is_leaf_in_slot(ci) && live(ci) {
+                if !is_leaf_in_slot(ci) && live.node(ci) {
                     push((ci, ci));
                 }
             }
@@ -202,15 +202,15 @@ impl<T: LeafData> Bvh<T> {
             // A matrix bit is below 16: `i` and `j` are slots.
             let (i, j) = ((bit / 4) & 3, bit % 4);
             let (ca, cb) = (na.children[i], nb.children[j]);
-            if !(live(ca) || live(cb)) {
+            if !(is_live(ca) || is_live(cb)) {
                 continue;
             }
             match (is_leaf_in_slot(ca), is_leaf_in_slot(cb)) {
                 (true, true) => visit(ca & !LEAF_BIT, cb & !LEAF_BIT),
                 (true, false) if defer_leaves => push((ca, cb)),
                 (false, true) if defer_leaves => push((cb, ca)),
-                (true, false) => self.leaf_against_subtree(ca, &na.slot_box(i), cb, &live, visit),
-                (false, true) => self.leaf_against_subtree(cb, &nb.slot_box(j), ca, &live, visit),
+                (true, false) => self.leaf_against_subtree(ca, &na.slot_box(i), cb, &is_live, visit),
+                (false, true) => self.leaf_against_subtree(cb, &nb.slot_box(j), ca, &is_live, visit),
                 (false, false) => push((ca, cb)),
             }
         }
