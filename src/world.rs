@@ -17,7 +17,7 @@ use core::ops::ControlFlow;
 use crate::bvh::{Bvh, Leaf, NULL_NODE};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
-    WorldShapes,
+    ShapeTable,
 };
 use crate::error::{Error, Result};
 use crate::math::Transform;
@@ -197,8 +197,8 @@ fn check_max_distance(max_distance: f32) -> Result<()> {
 pub struct World {
     /// Each collider's cold part; its hot part is its leaf in `bvh`.
     colliders: SlotMap<ColliderKey, ColliderRecord>,
-    /// The world shapes the records and leaves do not hold.
-    world_shapes: WorldShapes,
+    /// The object and world shapes the records and leaves do not hold.
+    shapes: ShapeTable,
     bvh: Bvh<Proxy>,
     sweep_and_prune: SweepAndPrune,
     pair_cache: PairCache,
@@ -254,7 +254,7 @@ impl World {
     pub fn with_max_colliders(max_colliders: usize) -> Self {
         Self {
             colliders: SlotMap::with_key(),
-            world_shapes: WorldShapes::default(),
+            shapes: ShapeTable::default(),
             bvh: Bvh::default(),
             sweep_and_prune: SweepAndPrune::default(),
             pair_cache: PairCache::default(),
@@ -330,7 +330,7 @@ impl World {
         if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);
         }
-        let (mut record, leaf) = NewCollider::new(desc)?.into_record(&mut self.world_shapes);
+        let (mut record, leaf) = NewCollider::new(desc)?.into_record(&mut self.shapes);
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
             let leaf = leaf.with_key(key);
@@ -381,7 +381,7 @@ impl World {
             // Past the room, the rest are still validated (an invalid one
             // is reported first, as if all were checked before any placed).
             if keys.len() < room {
-                let (record, leaf) = new.into_record(&mut self.world_shapes);
+                let (record, leaf) = new.into_record(&mut self.shapes);
                 let key = self.colliders.insert(record);
                 leaves.push(leaf.with_key(key));
                 keys.push(key);
@@ -412,7 +412,7 @@ impl World {
     /// shape out of the table), noting the version its slot has from now
     /// on; gives back its leaf.
     fn take_out(&mut self, key: ColliderKey) -> Option<u32> {
-        let proxy = self.colliders.remove(key)?.release(&mut self.world_shapes);
+        let proxy = self.colliders.remove(key)?.release(&mut self.shapes);
         let (slot, version) = key.slot_and_version();
         if self.free_versions.len() <= slot {
             self.free_versions.resize(slot + 1, 0);
@@ -509,7 +509,7 @@ impl World {
     /// The colliders as the broad phase reads them.
     #[inline]
     fn view(&self) -> Colliders<'_> {
-        Colliders::new(&self.colliders, &self.world_shapes, &self.bvh)
+        Colliders::new(&self.colliders, &self.shapes, &self.bvh)
     }
 
     /// Changes one collider: a batch of one ([`World::update_batch`], the
@@ -518,23 +518,19 @@ impl World {
         &mut self,
         key: ColliderKey,
         place: impl Fn(ColliderRef<'_>) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderRecord, &mut Proxy),
+        apply: impl Fn(&mut ColliderRecord, &mut ShapeTable, &mut Proxy),
     ) -> Result<()> {
         self.update_batch(
             &[(key, ())],
             |collider, ()| place(collider),
-            |record, proxy, ()| apply(record, proxy),
+            |record, shapes, proxy, ()| apply(record, shapes, proxy),
         )
     }
 
     /// Moves, rotates or scales a collider (the book's
     /// `BoxComponent::OnUpdateWorldTransform`).
     pub fn set_transform(&mut self, key: ColliderKey, transform: Transform) -> Result<()> {
-        self.update(
-            key,
-            |c| Placement::of(c.shape(), &transform, c.should_rotate()),
-            |_, _| {},
-        )
+        self.update(key, |c| c.placement_under(&transform, c.should_rotate()), |_, _, _| {})
     }
 
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
@@ -568,8 +564,8 @@ impl World {
     pub fn set_transforms(&mut self, updates: &[(ColliderKey, Transform)]) -> Result<()> {
         self.update_batch(
             updates,
-            |c, transform| Placement::of(c.shape(), transform, c.should_rotate()),
-            |_, _, _| {},
+            |c, transform| c.placement_under(transform, c.should_rotate()),
+            |_, _, _, _| {},
         )
     }
 
@@ -583,7 +579,7 @@ impl World {
                 shape.validate()?;
                 Placement::of(shape, &c.transform(), c.should_rotate())
             },
-            |record, _, shape| record.shape = shape.clone(),
+            |record, shapes, _, shape| record.set_shape(shape.clone(), shapes),
         )
     }
 
@@ -605,7 +601,7 @@ impl World {
         &mut self,
         updates: &[(ColliderKey, T)],
         place: impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderRecord, &mut Proxy, &T),
+        apply: impl Fn(&mut ColliderRecord, &mut ShapeTable, &mut Proxy, &T),
     ) -> Result<()> {
         if let [(key, value)] = updates {
             let mut placement = self.derive_one(*key, value, &place)?;
@@ -657,12 +653,12 @@ impl World {
         key: ColliderKey,
         value: &T,
         placement: &mut Placement,
-        apply: &impl Fn(&mut ColliderRecord, &mut Proxy, &T),
+        apply: &impl Fn(&mut ColliderRecord, &mut ShapeTable, &mut Proxy, &T),
     ) {
         let record = &mut self.colliders[key];
         let mut proxy = self.bvh.leaf(record.proxy).data;
-        apply(record, &mut proxy, value);
-        let aabb = record.place(placement, &mut self.world_shapes);
+        apply(record, &mut self.shapes, &mut proxy, value);
+        let aabb = record.place(placement, &mut self.shapes);
         self.bvh.update(record.proxy, &aabb, proxy, record.is_box());
         self.pair_cache.mark(record.proxy);
     }
@@ -784,7 +780,7 @@ impl World {
                 shape.validate()?;
                 Placement::of(&shape, &c.transform(), c.should_rotate())
             },
-            |record, _| record.shape = shape.clone(),
+            |record, shapes, _| record.set_shape(shape.clone(), shapes),
         )
     }
 
@@ -792,19 +788,19 @@ impl World {
     pub fn set_should_rotate(&mut self, key: ColliderKey, should_rotate: bool) -> Result<()> {
         self.update(
             key,
-            |c| Placement::of(c.shape(), &c.transform(), should_rotate),
-            |record, _| record.set_should_rotate(should_rotate),
+            |c| c.placement_under(&c.transform(), should_rotate),
+            |record, _, _| record.set_should_rotate(should_rotate),
         )
     }
 
     /// Sets a collider's user-data word.
     pub fn set_user_data(&mut self, key: ColliderKey, user_data: u64) -> Result<()> {
-        self.update(key, |c| Ok(c.placement()), |_, proxy| proxy.user_data = user_data)
+        self.update(key, |c| Ok(c.placement()), |_, _, proxy| proxy.user_data = user_data)
     }
 
     /// Sets a collider's category and mask.
     pub fn set_filter(&mut self, key: ColliderKey, filter: Filter) -> Result<()> {
-        self.update(key, |c| Ok(c.placement()), |_, proxy| proxy.filter = filter)
+        self.update(key, |c| Ok(c.placement()), |_, _, proxy| proxy.filter = filter)
     }
 
     /// The closest collider hit by the closed segment `start + t·(end −
@@ -1201,7 +1197,7 @@ impl World {
     /// The collider whose leaf the tree handed out.
     #[inline]
     fn at_leaf<'w>(&'w self, leaf: &'w Leaf<Proxy>) -> ColliderRef<'w> {
-        ColliderRef::new(&self.colliders[leaf.data.key], leaf, &self.world_shapes)
+        ColliderRef::new(&self.colliders[leaf.data.key], leaf, &self.shapes)
     }
 
     /// The distance between two colliders' world shapes, with closest points
@@ -1288,7 +1284,7 @@ impl World {
     /// ```
     pub fn contact_manifolds(&mut self, out: &mut Vec<(Pair, ContactManifold)>) {
         out.clear();
-        let colliders = Colliders::new(&self.colliders, &self.world_shapes, &self.bvh);
+        let colliders = Colliders::new(&self.colliders, &self.shapes, &self.bvh);
         let pairs = self.pair_cache.update(colliders, self.threads);
         for pair in pairs {
             let (a, b) = (colliders.at(pair.a), colliders.at(pair.b));
@@ -1340,7 +1336,7 @@ impl World {
     /// The pairs of [`World::test_sweep_and_prune`] as a slice, valid until
     /// the next mutation: the allocation-free path.
     pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
-        let colliders = Colliders::new(&self.colliders, &self.world_shapes, &self.bvh);
+        let colliders = Colliders::new(&self.colliders, &self.shapes, &self.bvh);
         self.sweep_and_prune.find_pairs(colliders, &mut self.pairs);
         &self.pairs
     }
@@ -1353,10 +1349,8 @@ impl World {
     /// frame to frame. A large search is shared among the world's threads
     /// ([`World::set_threads`]).
     pub fn pairs(&mut self) -> &[Pair] {
-        self.pair_cache.update(
-            Colliders::new(&self.colliders, &self.world_shapes, &self.bvh),
-            self.threads,
-        )
+        self.pair_cache
+            .update(Colliders::new(&self.colliders, &self.shapes, &self.bvh), self.threads)
     }
 
     /// Finds the current pairs and reports which began and which ended
@@ -1377,10 +1371,9 @@ impl World {
     /// # Ok::<(), collide::Error>(())
     /// ```
     pub fn pair_events(&mut self) -> PairEvents<'_> {
-        let current = self.pair_cache.update(
-            Colliders::new(&self.colliders, &self.world_shapes, &self.bvh),
-            self.threads,
-        );
+        let current = self
+            .pair_cache
+            .update(Colliders::new(&self.colliders, &self.shapes, &self.bvh), self.threads);
         events::diff(&self.previous_pairs, current, &mut self.began, &mut self.ended);
         self.previous_pairs.clear();
         self.previous_pairs.extend_from_slice(current);
@@ -1400,14 +1393,14 @@ impl World {
         }
     }
 
-    /// Bytes held by the world: the collider slots, the table of world
-    /// shapes and every broad-phase structure (capacities, not lengths),
+    /// Bytes held by the world: the collider slots, the table of the
+    /// shapes they do not hold and every broad-phase structure (capacities, not lengths),
     /// for memory budgets.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         // The slot map keeps one sentinel slot beyond its capacity.
         (self.colliders.capacity() + 1) * COLLIDER_SLOT_BYTES
-            + self.world_shapes.memory_bytes()
+            + self.shapes.memory_bytes()
             + self.bvh.memory_bytes()
             + self.sweep_and_prune.memory_bytes()
             + self.pair_cache.memory_bytes()
@@ -1430,7 +1423,7 @@ impl World {
             return Err("tree and collider counts differ".into());
         }
         let mut entries = Vec::new();
-        let used = self.world_shapes.used();
+        let used = self.shapes.used();
         for (key, record) in &self.colliders {
             if !self.bvh.is_live(record.proxy) {
                 return Err(format!("{key:?}'s leaf is not in the tree"));
@@ -1439,9 +1432,9 @@ impl World {
             if leaf.data.key != key || leaf.exact != record.is_box() {
                 return Err(format!("{key:?}'s leaf names another collider or kind"));
             }
-            if let Some(i) = record.table_entry() {
+            for i in record.table_entries() {
                 if !used.get(i as usize).copied().unwrap_or(false) {
-                    return Err(format!("{key:?}'s world shape is a free entry"));
+                    return Err(format!("{key:?}'s shape is a free entry"));
                 }
                 entries.push(i);
             }
@@ -1449,8 +1442,8 @@ impl World {
         let count = entries.len();
         entries.sort_unstable();
         entries.dedup();
-        if entries.len() != count || count != self.world_shapes.live() {
-            return Err("world-shape entries are not one per collider that needs one".into());
+        if entries.len() != count || count != self.shapes.live() {
+            return Err("shape-table entries are not one per shape that needs one".into());
         }
         Ok(())
     }
@@ -1483,15 +1476,16 @@ mod tests {
     fn collider_slot_bytes_are_the_slot_maps() {
         assert_eq!(COLLIDER_SLOT_BYTES, core::mem::size_of::<Slot>());
         assert!(COLLIDER_SLOT_BYTES > core::mem::size_of::<ColliderRecord>());
-        assert_eq!(COLLIDER_SLOT_BYTES, 128);
+        assert_eq!(COLLIDER_SLOT_BYTES, 80);
     }
 
-    /// A world-shape entry is kept only for a collider whose world shape is
-    /// neither its box nor its object shape, reused while the collider
-    /// keeps needing one, freed when it stops or is removed, and handed to
-    /// the next collider that needs one.
+    /// A table entry is kept only for a world shape that is neither the
+    /// collider's box nor its object shape, and for an object shape other
+    /// than a box or a sphere; reused while the collider keeps needing one,
+    /// freed when it stops or is removed, and handed to the next collider
+    /// that needs one.
     #[test]
-    fn world_shapes_are_kept_only_where_needed() {
+    fn table_entries_are_kept_only_where_needed() {
         let unit = Aabb::new(Vec3::ZERO, Vec3::ONE);
         let ball = Shape::Sphere(Sphere::new(Vec3::ZERO, 1.0));
         let moved = Transform::from_translation(Vec3::new(3.0, 0.0, 0.0));
@@ -1504,36 +1498,42 @@ mod tests {
             .extend((0..4).map(|_| ColliderDesc::new(Shape::Aabb(unit)).with_transform(moved)))
             .unwrap();
         let still = world.add(ColliderDesc::new(ball.clone())).unwrap();
-        assert_eq!(world.world_shapes.live(), 0, "boxes and a kept sphere need no entry");
+        assert_eq!(world.shapes.live(), 0, "boxes and a kept sphere need no entry");
         let rolling = world
             .add(ColliderDesc::new(ball.clone()).with_transform(moved))
             .unwrap();
-        assert_eq!(world.world_shapes.live(), 1);
+        assert_eq!(world.shapes.live(), 1);
         world.set_transform(rolling, turned).unwrap();
         world.set_transform(boxes[0], turned).unwrap();
-        assert_eq!(
-            world.world_shapes.live(),
-            1,
-            "the entry is reused; a turned box stays a box"
-        );
+        assert_eq!(world.shapes.live(), 1, "the entry is reused; a turned box stays a box");
         world.set_transform(still, moved).unwrap();
-        assert_eq!(world.world_shapes.live(), 2);
+        assert_eq!(world.shapes.live(), 2);
         world.set_shape(still, Shape::Aabb(unit)).unwrap();
-        assert_eq!(world.world_shapes.live(), 1, "a box frees its entry");
+        assert_eq!(world.shapes.live(), 1, "a box frees its entry");
         world.remove(rolling).unwrap();
-        assert_eq!(world.world_shapes.live(), 0);
-        let held = world.world_shapes.memory_bytes();
+        assert_eq!(world.shapes.live(), 0);
+        let held = world.shapes.memory_bytes();
         let obb = Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::ONE));
-        let tilted = world.add(ColliderDesc::new(obb).with_transform(turned)).unwrap();
-        assert_eq!(world.world_shapes.live(), 1);
-        assert_eq!(world.world_shapes.memory_bytes(), held, "a freed entry is reused");
+        let tilted = world
+            .add(ColliderDesc::new(obb.clone()).with_transform(turned))
+            .unwrap();
+        assert_eq!(world.shapes.live(), 2, "an oriented box's object shape and world shape");
+        assert_eq!(world.shapes.memory_bytes(), held, "freed entries are reused");
         assert_eq!(world.validate(), Ok(()));
         let c = world.get(tilted).unwrap();
+        assert_eq!(*c.shape(), obb);
         assert_eq!(
             Ok(c.world_shape().into_owned()),
             c.shape().transformed(&c.transform(), true)
         );
         let b = world.get(boxes[1]).unwrap();
         assert_eq!(*b.world_shape(), Shape::Aabb(*b.aabb()));
+        world.set_shape(tilted, ball).unwrap();
+        assert_eq!(world.shapes.live(), 1, "a sphere's object shape is kept in its slot");
+        world.set_shape(still, obb.clone()).unwrap();
+        assert_eq!(world.shapes.live(), 3);
+        world.remove(still).unwrap();
+        assert_eq!(world.shapes.live(), 1);
+        assert_eq!(world.validate(), Ok(()));
     }
 }

@@ -395,7 +395,7 @@ fn a_world_casts_pairs_and_slides_over_terrain() {
                 .unwrap()
         );
         ground_hits += usize::from(
-            ours.is_some_and(|h| matches!(terrain_world.get(h.collider).unwrap().shape(), Shape::HeightField(_))),
+            ours.is_some_and(|h| matches!(*terrain_world.get(h.collider).unwrap().shape(), Shape::HeightField(_))),
         );
     }
     assert!(ground_hits > 100, "{ground_hits}");

@@ -283,7 +283,10 @@ fn a_thin_cylinder_or_cone_far_from_the_origin_is_refused_rather_than_made_a_bal
             ),
             "{what}"
         );
-        assert!(matches!(world.get(sphere).unwrap().shape(), Shape::Sphere(_)), "{what}");
+        assert!(
+            matches!(*world.get(sphere).unwrap().shape(), Shape::Sphere(_)),
+            "{what}"
+        );
         // Along an axis the direction is exact even where the length rounds
         // (2e-3 thick at 1e4: the ends stay apart), so that is accepted.
         let thicker = match &shape {

@@ -303,7 +303,7 @@ mod random_worlds {
                     let collider = self.world.get(key).unwrap();
                     prop_assert_eq!(collider.user_data(), desc.user_data);
                     prop_assert_eq!(*collider.filter(), desc.filter);
-                    prop_assert_eq!(collider.shape(), &desc.shape);
+                    prop_assert_eq!(&*collider.shape(), &desc.shape);
                     prop_assert_eq!(collider.should_rotate(), desc.should_rotate);
                     self.live.push(key);
                 }
@@ -339,7 +339,7 @@ mod random_worlds {
                 Op::SetShape(index, shape) => {
                     if let Some(key) = self.pick(*index) {
                         prop_assert_eq!(self.world.set_shape(key, shape.clone()), Ok(()));
-                        prop_assert_eq!(self.world.get(key).unwrap().shape(), shape);
+                        prop_assert_eq!(&*self.world.get(key).unwrap().shape(), shape);
                     }
                 }
                 Op::SetFilter(index, filter) => {

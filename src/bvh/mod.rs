@@ -191,8 +191,7 @@ fn fatten(tight: &Aabb, displacement: Vec3A) -> Aabb {
 
 /// Puts `value` in a free record of `records` (the last index
 /// pushed on `free`), or at the end, and returns its index: the free list
-/// of the tree's nodes and leaves, and of the world's table of world
-/// shapes.
+/// of the tree's nodes and leaves, and of the world's table of shapes.
 #[inline]
 pub(crate) fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
     match free.pop() {

@@ -1,15 +1,16 @@
 //! What the world keeps of a collider: the hot part in its tree leaf
 //! ([`Proxy`]), the cold part in its slot-map record.
 
+use core::mem::ManuallyDrop;
 use std::borrow::Cow;
 
 use crate::bvh::{Leaf, LeafData};
 use crate::error::Result;
 use crate::math::{Aabb, Quat, Transform, Vec3};
-use crate::shape::Shape;
+use crate::shape::{Shape, Sphere};
 
-use super::world_shape::{WorldShape, WorldShapeAt, WorldShapes};
-use super::{ColliderDesc, ColliderKey, Filter, Placement};
+use super::world_shape::{WorldShape, WorldShapeAt};
+use super::{ColliderDesc, ColliderKey, Filter, Placement, ShapeTable};
 
 /// What the world's tree keeps of a collider beside its box, the data every
 /// query and pair search reads (the collider's hot part): 32 bytes, so
@@ -36,20 +37,79 @@ const _: () = assert!(core::mem::size_of::<Leaf<Proxy>>() == 64);
 
 /// What the world's slot map keeps of a collider (its cold part): the
 /// object-space shape, the transform, the collider's leaf, and where its
-/// world shape is (with the rotation switch). 112 bytes, so that a slot
-/// with its version takes 128. The bounds, filter and user data are kept
+/// world shape is (with the rotation switch). 76 bytes, so that a slot
+/// with its version takes 80. The bounds, filter and user data are kept
 /// once, in the leaf ([`Proxy`]); the world shape in the leaf's box, in
-/// the object shape, or in the world's [`WorldShapes`].
+/// the object shape, or in the world's [`ShapeTable`].
 #[derive(Debug, Clone)]
 pub(crate) struct ColliderRecord {
-    pub(crate) shape: Shape,
+    shape: StoredShape,
     transform: StoredTransform,
     /// The collider's leaf in the world's tree.
     pub(crate) proxy: u32,
     world: WorldShapeLink,
 }
 
-const _: () = assert!(core::mem::size_of::<ColliderRecord>() == 112);
+const _: () = assert!(core::mem::size_of::<ColliderRecord>() == 76);
+
+/// An object-space shape as a record keeps it: the two kinds a game has by
+/// the thousand (the book's boxes and spheres) in place, any other kind in
+/// the world's [`ShapeTable`]. 28 bytes of 4-byte fields, where a
+/// [`Shape`] takes 64.
+#[derive(Debug, Clone, Copy)]
+enum StoredShape {
+    Aabb(Aabb),
+    Sphere(Sphere),
+    Table(u32),
+}
+
+impl StoredShape {
+    /// `shape` kept in place, or in `table`: in entry `own` (the record's,
+    /// reused) if there is one; `own` is freed if the shape is kept in
+    /// place.
+    fn store(shape: Shape, own: Option<u32>, table: &mut ShapeTable) -> Self {
+        let stored = match shape {
+            Shape::Aabb(aabb) => StoredShape::Aabb(aabb),
+            Shape::Sphere(sphere) => StoredShape::Sphere(sphere),
+            shape => return StoredShape::Table(table.store(own, shape)),
+        };
+        if let Some(i) = own {
+            table.release(i);
+        }
+        stored
+    }
+
+    /// The shape.
+    #[inline]
+    fn get<'a>(&self, table: &'a ShapeTable) -> Cow<'a, Shape> {
+        match *self {
+            StoredShape::Aabb(aabb) => Cow::Owned(Shape::Aabb(aabb)),
+            StoredShape::Sphere(sphere) => Cow::Owned(Shape::Sphere(sphere)),
+            StoredShape::Table(i) => Cow::Borrowed(table.get(i)),
+        }
+    }
+
+    /// `f` of the shape, not dropped after: a box or a sphere owns nothing,
+    /// and a [`Cow`] of either would be dropped through [`Shape`]'s whole
+    /// drop (a call per use).
+    #[inline]
+    fn with<R>(&self, table: &ShapeTable, f: impl FnOnce(&Shape) -> R) -> R {
+        match *self {
+            StoredShape::Aabb(aabb) => f(&ManuallyDrop::new(Shape::Aabb(aabb))),
+            StoredShape::Sphere(sphere) => f(&ManuallyDrop::new(Shape::Sphere(sphere))),
+            StoredShape::Table(i) => f(table.get(i)),
+        }
+    }
+
+    /// Its entry in the table, if it has one.
+    #[inline]
+    fn table_entry(self) -> Option<u32> {
+        match self {
+            StoredShape::Table(i) => Some(i),
+            StoredShape::Aabb(_) | StoredShape::Sphere(_) => None,
+        }
+    }
+}
 
 /// A transform as a record keeps it: 40 bytes of 4-byte floats, where a
 /// [`Transform`] takes 48 (its quaternion is 16-byte aligned). Stored and
@@ -124,6 +184,32 @@ impl WorldShapeLink {
 }
 
 impl ColliderRecord {
+    /// The object-space shape, given the world's table.
+    #[inline]
+    pub(crate) fn shape<'a>(&self, table: &'a ShapeTable) -> Cow<'a, Shape> {
+        self.shape.get(table)
+    }
+
+    /// The placement ([`Placement::of`]) of the object-space shape under
+    /// `transform` and the rotation switch `should_rotate`.
+    #[inline]
+    pub(crate) fn placement_under(
+        &self,
+        transform: &Transform,
+        should_rotate: bool,
+        table: &ShapeTable,
+    ) -> Result<Placement> {
+        self.shape
+            .with(table, |shape| Placement::of(shape, transform, should_rotate))
+    }
+
+    /// Replaces the object-space shape (the world shape follows with the
+    /// next placement), in the record's own table entry if it has one and
+    /// the new shape needs one.
+    pub(crate) fn set_shape(&mut self, shape: Shape, table: &mut ShapeTable) {
+        self.shape = StoredShape::store(shape, self.shape.table_entry(), table);
+    }
+
     /// The transform (rotation renormalised).
     #[inline]
     pub(crate) fn transform(&self) -> Transform {
@@ -151,8 +237,12 @@ impl ColliderRecord {
 
     /// The world shape, given the collider's box and the world's table.
     #[inline]
-    pub(crate) fn world_shape<'a>(&'a self, aabb: &Aabb, table: &'a WorldShapes) -> Cow<'a, Shape> {
-        self.world.at().resolve(&self.shape, aabb, table)
+    pub(crate) fn world_shape<'a>(&self, aabb: &Aabb, table: &'a ShapeTable) -> Cow<'a, Shape> {
+        match self.world.at() {
+            WorldShapeAt::Box => Cow::Owned(Shape::Aabb(*aabb)),
+            WorldShapeAt::Kept => self.shape(table),
+            WorldShapeAt::Table(i) => Cow::Borrowed(table.get(i)),
+        }
     }
 
     /// Whether the world shape is exactly the collider's box.
@@ -168,9 +258,9 @@ impl ColliderRecord {
     /// taken where they wait, not moved out); the bounds, for the leaf, are
     /// returned.
     #[inline]
-    pub(crate) fn place(&mut self, placement: &mut Placement, table: &mut WorldShapes) -> Aabb {
+    pub(crate) fn place(&mut self, placement: &mut Placement, table: &mut ShapeTable) -> Aabb {
         self.transform = (&placement.transform).into();
-        let own = self.table_entry();
+        let own = self.world_shape_entry();
         let at = match core::mem::replace(&mut placement.world_shape, WorldShape::Kept) {
             WorldShape::Own(shape) => WorldShapeAt::Table(table.store(own, shape)),
             WorldShape::Box => WorldShapeAt::Box,
@@ -183,23 +273,29 @@ impl ColliderRecord {
         placement.aabb
     }
 
-    /// Frees the record's table entry, if it has one, as its collider is
-    /// removed, and gives back its leaf.
-    pub(crate) fn release(self, table: &mut WorldShapes) -> u32 {
-        if let Some(i) = self.table_entry() {
+    /// Frees the record's table entries, as its collider is removed, and
+    /// gives back its leaf.
+    pub(crate) fn release(self, table: &mut ShapeTable) -> u32 {
+        for i in self.table_entries() {
             table.release(i);
         }
         self.proxy
     }
 
-    /// The record's entry in the world's table of world shapes, if it has
-    /// one.
+    /// The record's entry for its world shape in the world's table, if it
+    /// has one.
     #[inline]
-    pub(crate) fn table_entry(&self) -> Option<u32> {
+    fn world_shape_entry(&self) -> Option<u32> {
         match self.world.at() {
             WorldShapeAt::Table(i) => Some(i),
             WorldShapeAt::Box | WorldShapeAt::Kept => None,
         }
+    }
+
+    /// The record's entries in the world's table: its object shape's and its
+    /// world shape's, each if it has one.
+    pub(crate) fn table_entries(&self) -> impl Iterator<Item = u32> {
+        self.shape.table_entry().into_iter().chain(self.world_shape_entry())
     }
 }
 
@@ -248,11 +344,11 @@ impl NewCollider {
         })
     }
 
-    /// The record (its world shape into `table` if it needs an entry; no
-    /// leaf yet) and what its leaf will hold.
-    pub(crate) fn into_record(mut self, table: &mut WorldShapes) -> (ColliderRecord, NewLeaf) {
+    /// The record (its object and world shapes into `table` where they
+    /// need an entry; no leaf yet) and what its leaf will hold.
+    pub(crate) fn into_record(mut self, table: &mut ShapeTable) -> (ColliderRecord, NewLeaf) {
         let mut record = ColliderRecord {
-            shape: self.shape,
+            shape: StoredShape::store(self.shape, None, table),
             transform: (&Transform::IDENTITY).into(),
             proxy: u32::MAX,
             world: WorldShapeLink::new(WorldShapeAt::Kept, self.should_rotate),

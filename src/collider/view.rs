@@ -6,11 +6,12 @@ use std::borrow::Cow;
 use slotmap::SlotMap;
 
 use crate::bvh::{Bvh, Leaf};
+use crate::error::Result;
 use crate::math::{Aabb, Transform};
 use crate::shape::Shape;
 
-use super::world_shape::{WorldShape, WorldShapeAt, WorldShapes};
-use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy};
+use super::world_shape::{WorldShape, WorldShapeAt};
+use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy, ShapeTable};
 
 /// A live collider of a [`World`](crate::World), read through
 /// [`World::get`](crate::World::get) and [`World::iter`](crate::World::iter):
@@ -33,19 +34,14 @@ use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy}
 pub struct ColliderRef<'w> {
     record: &'w ColliderRecord,
     leaf: &'w Leaf<Proxy>,
-    world_shapes: &'w WorldShapes,
+    shapes: &'w ShapeTable,
 }
 
 impl<'w> ColliderRef<'w> {
-    /// The view of a record, its leaf and the world's table of world
-    /// shapes.
+    /// The view of a record, its leaf and the world's table of shapes.
     #[inline]
-    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>, world_shapes: &'w WorldShapes) -> Self {
-        Self {
-            record,
-            leaf,
-            world_shapes,
-        }
+    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>, shapes: &'w ShapeTable) -> Self {
+        Self { record, leaf, shapes }
     }
 
     /// The collider's key.
@@ -63,11 +59,22 @@ impl<'w> ColliderRef<'w> {
         self.leaf.data.key
     }
 
-    /// The object-space shape.
+    /// The object-space shape: borrowed from the world, or for a box or a
+    /// sphere (which the world keeps in fewer bytes than a [`Shape`]) made
+    /// from what it keeps.
+    ///
+    /// ```
+    /// use collide::{Aabb, ColliderDesc, Shape, Transform, World, math::Vec3};
+    /// let mut world = World::new();
+    /// let unit = Shape::Aabb(Aabb::new(Vec3::ZERO, Vec3::ONE));
+    /// let key = world.add(ColliderDesc::new(unit.clone()).with_transform(Transform::from_translation(Vec3::X)))?;
+    /// assert_eq!(*world.get(key).unwrap().shape(), unit);
+    /// # Ok::<(), collide::Error>(())
+    /// ```
     #[inline]
     #[must_use]
-    pub fn shape(&self) -> &'w Shape {
-        &self.record.shape
+    pub fn shape(&self) -> Cow<'w, Shape> {
+        self.record.shape(self.shapes)
     }
 
     /// The transform (rotation renormalised).
@@ -115,7 +122,7 @@ impl<'w> ColliderRef<'w> {
     #[inline]
     #[must_use]
     pub fn world_shape(&self) -> Cow<'w, Shape> {
-        self.record.world_shape(&self.leaf.aabb, self.world_shapes)
+        self.record.world_shape(&self.leaf.aabb, self.shapes)
     }
 
     /// Whether the collider's world shape is exactly its bounding box (an
@@ -140,12 +147,20 @@ impl<'w> ColliderRef<'w> {
     #[must_use]
     pub fn desc(&self) -> ColliderDesc {
         ColliderDesc {
-            shape: self.record.shape.clone(),
+            shape: self.shape().into_owned(),
             transform: self.record.transform(),
             should_rotate: self.record.should_rotate(),
             user_data: self.user_data(),
             filter: *self.filter(),
         }
+    }
+
+    /// The placement ([`Placement::of`]) the collider takes under
+    /// `transform` with the rotation switch `should_rotate`: what an update
+    /// of either gives it.
+    #[inline]
+    pub(crate) fn placement_under(&self, transform: &Transform, should_rotate: bool) -> Result<Placement> {
+        self.record.placement_under(transform, should_rotate, self.shapes)
     }
 
     /// The collider's placement as it stands: what [`Placement::of`] gives
@@ -155,7 +170,7 @@ impl<'w> ColliderRef<'w> {
         let world_shape = match self.record.world_shape_at() {
             WorldShapeAt::Box => WorldShape::Box,
             WorldShapeAt::Kept => WorldShape::Kept,
-            WorldShapeAt::Table(i) => WorldShape::Own(self.world_shapes.get(i).clone()),
+            WorldShapeAt::Table(i) => WorldShape::Own(self.shapes.get(i).clone()),
         };
         Placement {
             transform: self.record.transform(),
@@ -171,7 +186,7 @@ impl core::fmt::Debug for ColliderRef<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ColliderRef")
             .field("key", &self.key())
-            .field("shape", self.shape())
+            .field("shape", &self.shape())
             .field("transform", &self.transform())
             .field("should_rotate", &self.should_rotate())
             .field("user_data", &self.user_data())
@@ -187,41 +202,37 @@ impl core::fmt::Debug for ColliderRef<'_> {
 const LEAVES_AHEAD: usize = 16;
 
 /// The world's colliders as the broad phase reads them: the slot map of
-/// records, the table of world shapes and the tree holding their leaves.
+/// records, the table of shapes and the tree holding their leaves.
 #[derive(Clone, Copy)]
 pub(crate) struct Colliders<'w> {
     pub(crate) records: &'w SlotMap<ColliderKey, ColliderRecord>,
-    pub(crate) world_shapes: &'w WorldShapes,
+    pub(crate) shapes: &'w ShapeTable,
     pub(crate) bvh: &'w Bvh<Proxy>,
 }
 
 impl<'w> Colliders<'w> {
-    /// The view of the world's records, table of world shapes and tree.
+    /// The view of the world's records, table of shapes and tree.
     #[inline]
     pub(crate) fn new(
         records: &'w SlotMap<ColliderKey, ColliderRecord>,
-        world_shapes: &'w WorldShapes,
+        shapes: &'w ShapeTable,
         bvh: &'w Bvh<Proxy>,
     ) -> Self {
-        Self {
-            records,
-            world_shapes,
-            bvh,
-        }
+        Self { records, shapes, bvh }
     }
 
     /// The live collider `key` names.
     #[inline]
     pub(crate) fn get(&self, key: ColliderKey) -> Option<ColliderRef<'w>> {
         let record = self.records.get(key)?;
-        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy), self.world_shapes))
+        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy), self.shapes))
     }
 
     /// The collider `key` names, which must be live.
     #[inline]
     pub(crate) fn at(&self, key: ColliderKey) -> ColliderRef<'w> {
         let record = &self.records[key];
-        ColliderRef::new(record, self.bvh.leaf(record.proxy), self.world_shapes)
+        ColliderRef::new(record, self.bvh.leaf(record.proxy), self.shapes)
     }
 
     /// Every live collider, in key order. The records come in memory
@@ -229,7 +240,7 @@ impl<'w> Colliders<'w> {
     /// for [`LEAVES_AHEAD`] colliders before its turn, so that the misses
     /// overlap.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
-        let (bvh, world_shapes) = (self.bvh, self.world_shapes);
+        let (bvh, shapes) = (self.bvh, self.shapes);
         let mut ahead = self.records.values().map(|record| record.proxy);
         ahead.by_ref().take(LEAVES_AHEAD).for_each(|proxy| {
             bvh.prefetch_leaf(proxy);
@@ -238,7 +249,7 @@ impl<'w> Colliders<'w> {
             if let Some(proxy) = ahead.next() {
                 bvh.prefetch_leaf(proxy);
             }
-            (key, ColliderRef::new(record, bvh.leaf(record.proxy), world_shapes))
+            (key, ColliderRef::new(record, bvh.leaf(record.proxy), shapes))
         })
     }
 }

@@ -455,7 +455,7 @@ pub unsafe extern "C" fn phys_get_shape(
         let out = Out::new(out, "out")?;
         let world = world_ref(world)?;
         let collider = world.world.get(world.key_of(collider)?).ok_or(Error::StaleHandle)?;
-        out.write(described(collider.shape()));
+        out.write(described(&collider.shape()));
         Ok(())
     })
 }

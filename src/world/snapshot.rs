@@ -30,9 +30,7 @@ use slotmap::SlotMap;
 
 use crate::bvh::Leaf;
 
-use crate::collider::{
-    ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Filter, NewCollider, Proxy, WorldShapes,
-};
+use crate::collider::{ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Filter, NewCollider, Proxy, ShapeTable};
 use crate::error::{Error, Result};
 use crate::math::{Quat, Transform, Vec3};
 use crate::shape::{
@@ -348,7 +346,7 @@ fn read_shape(r: &mut Reader<'_>, in_compound: bool) -> Result<Shape> {
 
 /// A collider's description, read through its view (no copy of its shape).
 fn write_desc<S: Sink>(w: &mut Writer<'_, S>, collider: ColliderRef<'_>) {
-    write_shape(w, collider.shape());
+    write_shape(w, &collider.shape());
     let t = collider.transform();
     w.vec3(t.translation);
     w.quat(t.rotation);
@@ -531,8 +529,7 @@ impl World {
             return Err(Error::InvalidArgument("a snapshot with more colliders than its limit"));
         }
         let mut world = World::with_max_colliders(max_colliders);
-        let (records, keys, leaves) =
-            slot_map_of(slots, &free_slots, &mut world.free_versions, &mut world.world_shapes)?;
+        let (records, keys, leaves) = slot_map_of(slots, &free_slots, &mut world.free_versions, &mut world.shapes)?;
         world.colliders = records;
         world.free_slots = free_slots;
         world.register(&keys, leaves);
@@ -550,16 +547,16 @@ type Leaves = Vec<Leaf<Proxy>>;
 /// versions go to `free_versions`. Each slot is created, then reinserted
 /// until its version is reached (a slot map reuses the slot it freed
 /// last). With it, the live colliders' keys and leaves in slot order;
-/// their world shapes that need an entry go to `world_shapes`.
+/// their shapes that need an entry go to `shapes`.
 fn slot_map_of(
     slots: Vec<(u32, Option<NewCollider>)>,
     free_slots: &[u32],
     free_versions: &mut Vec<u32>,
-    world_shapes: &mut WorldShapes,
+    shapes: &mut ShapeTable,
 ) -> Result<(SlotMap<ColliderKey, ColliderRecord>, Vec<ColliderKey>, Leaves)> {
     // A sphere at the identity keeps no world shape of its own.
     let placeholder = NewCollider::new(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))))?
-        .into_record(world_shapes)
+        .into_record(shapes)
         .0;
     let mut map: SlotMap<ColliderKey, ColliderRecord> = SlotMap::with_key();
     map.try_reserve(slots.len())
@@ -577,7 +574,7 @@ fn slot_map_of(
             *key = map.insert(placeholder.clone());
         }
         if let Some(new) = collider {
-            let (record, leaf) = new.into_record(world_shapes);
+            let (record, leaf) = new.into_record(shapes);
             leaves.push(leaf.with_key(*key));
             live_keys.push(*key);
             map[*key] = record;
