@@ -17,7 +17,7 @@ use core::ops::ControlFlow;
 use crate::bvh::{Bvh, Leaf, NULL_NODE};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
-    ShapeTable,
+    RecordTables,
 };
 use crate::error::{Error, Result};
 use crate::math::Transform;
@@ -198,7 +198,7 @@ pub struct World {
     /// Each collider's cold part; its hot part is its leaf in `bvh`.
     colliders: SlotMap<ColliderKey, ColliderRecord>,
     /// The object and world shapes the records and leaves do not hold.
-    shapes: ShapeTable,
+    tables: RecordTables,
     bvh: Bvh<Proxy>,
     sweep_and_prune: SweepAndPrune,
     pair_cache: PairCache,
@@ -254,7 +254,7 @@ impl World {
     pub fn with_max_colliders(max_colliders: usize) -> Self {
         Self {
             colliders: SlotMap::with_key(),
-            shapes: ShapeTable::default(),
+            tables: RecordTables::default(),
             bvh: Bvh::default(),
             sweep_and_prune: SweepAndPrune::default(),
             pair_cache: PairCache::default(),
@@ -330,7 +330,7 @@ impl World {
         if self.colliders.len() >= self.max_colliders {
             return Err(Error::CapacityExceeded);
         }
-        let (mut record, leaf) = NewCollider::new(desc)?.into_record(&mut self.shapes);
+        let (mut record, leaf) = NewCollider::new(desc)?.into_record(&mut self.tables);
         let bvh = &mut self.bvh;
         let key = self.colliders.insert_with_key(|key| {
             let leaf = leaf.with_key(key);
@@ -381,7 +381,7 @@ impl World {
             // Past the room, the rest are still validated (an invalid one
             // is reported first, as if all were checked before any placed).
             if keys.len() < room {
-                let (record, leaf) = new.into_record(&mut self.shapes);
+                let (record, leaf) = new.into_record(&mut self.tables);
                 let key = self.colliders.insert(record);
                 leaves.push(leaf.with_key(key));
                 keys.push(key);
@@ -412,7 +412,7 @@ impl World {
     /// shape out of the table), noting the version its slot has from now
     /// on; gives back its leaf.
     fn take_out(&mut self, key: ColliderKey) -> Option<u32> {
-        let proxy = self.colliders.remove(key)?.release(&mut self.shapes);
+        let proxy = self.colliders.remove(key)?.release(&mut self.tables);
         let (slot, version) = key.slot_and_version();
         if self.free_versions.len() <= slot {
             self.free_versions.resize(slot + 1, 0);
@@ -509,7 +509,7 @@ impl World {
     /// The colliders as the broad phase reads them.
     #[inline]
     fn view(&self) -> Colliders<'_> {
-        Colliders::new(&self.colliders, &self.shapes, &self.bvh)
+        Colliders::new(&self.colliders, &self.tables, &self.bvh)
     }
 
     /// Changes one collider: a batch of one ([`World::update_batch`], the
@@ -518,12 +518,12 @@ impl World {
         &mut self,
         key: ColliderKey,
         place: impl Fn(ColliderRef<'_>) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderRecord, &mut ShapeTable, &mut Proxy),
+        apply: impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy),
     ) -> Result<()> {
         self.update_batch(
             &[(key, ())],
             |collider, ()| place(collider),
-            |record, shapes, proxy, ()| apply(record, shapes, proxy),
+            |record, tables, proxy, ()| apply(record, tables, proxy),
         )
     }
 
@@ -579,7 +579,7 @@ impl World {
                 shape.validate()?;
                 Placement::of(shape, &c.transform(), c.should_rotate())
             },
-            |record, shapes, _, shape| record.set_shape(shape.clone(), shapes),
+            |record, tables, _, shape| record.set_shape(shape.clone(), tables),
         )
     }
 
@@ -601,7 +601,7 @@ impl World {
         &mut self,
         updates: &[(ColliderKey, T)],
         place: impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderRecord, &mut ShapeTable, &mut Proxy, &T),
+        apply: impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy, &T),
     ) -> Result<()> {
         if let [(key, value)] = updates {
             let mut placement = self.derive_one(*key, value, &place)?;
@@ -653,12 +653,12 @@ impl World {
         key: ColliderKey,
         value: &T,
         placement: &mut Placement,
-        apply: &impl Fn(&mut ColliderRecord, &mut ShapeTable, &mut Proxy, &T),
+        apply: &impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy, &T),
     ) {
         let record = &mut self.colliders[key];
         let mut proxy = self.bvh.leaf(record.proxy).data;
-        apply(record, &mut self.shapes, &mut proxy, value);
-        let aabb = record.place(placement, &mut self.shapes);
+        apply(record, &mut self.tables, &mut proxy, value);
+        let aabb = record.place(placement, &mut self.tables);
         self.bvh.update(record.proxy, &aabb, proxy, record.is_box());
         self.pair_cache.mark(record.proxy);
     }
@@ -780,7 +780,7 @@ impl World {
                 shape.validate()?;
                 Placement::of(&shape, &c.transform(), c.should_rotate())
             },
-            |record, shapes, _| record.set_shape(shape.clone(), shapes),
+            |record, tables, _| record.set_shape(shape.clone(), tables),
         )
     }
 
@@ -1197,7 +1197,7 @@ impl World {
     /// The collider whose leaf the tree handed out.
     #[inline]
     fn at_leaf<'w>(&'w self, leaf: &'w Leaf<Proxy>) -> ColliderRef<'w> {
-        ColliderRef::new(&self.colliders[leaf.data.key], leaf, &self.shapes)
+        ColliderRef::new(&self.colliders[leaf.data.key], leaf, &self.tables)
     }
 
     /// The distance between two colliders' world shapes, with closest points
@@ -1284,7 +1284,7 @@ impl World {
     /// ```
     pub fn contact_manifolds(&mut self, out: &mut Vec<(Pair, ContactManifold)>) {
         out.clear();
-        let colliders = Colliders::new(&self.colliders, &self.shapes, &self.bvh);
+        let colliders = Colliders::new(&self.colliders, &self.tables, &self.bvh);
         let pairs = self.pair_cache.update(colliders, self.threads);
         for pair in pairs {
             let (a, b) = (colliders.at(pair.a), colliders.at(pair.b));
@@ -1336,7 +1336,7 @@ impl World {
     /// The pairs of [`World::test_sweep_and_prune`] as a slice, valid until
     /// the next mutation: the allocation-free path.
     pub fn pairs_sweep_and_prune(&mut self) -> &[Pair] {
-        let colliders = Colliders::new(&self.colliders, &self.shapes, &self.bvh);
+        let colliders = Colliders::new(&self.colliders, &self.tables, &self.bvh);
         self.sweep_and_prune.find_pairs(colliders, &mut self.pairs);
         &self.pairs
     }
@@ -1350,7 +1350,7 @@ impl World {
     /// ([`World::set_threads`]).
     pub fn pairs(&mut self) -> &[Pair] {
         self.pair_cache
-            .update(Colliders::new(&self.colliders, &self.shapes, &self.bvh), self.threads)
+            .update(Colliders::new(&self.colliders, &self.tables, &self.bvh), self.threads)
     }
 
     /// Finds the current pairs and reports which began and which ended
@@ -1373,7 +1373,7 @@ impl World {
     pub fn pair_events(&mut self) -> PairEvents<'_> {
         let current = self
             .pair_cache
-            .update(Colliders::new(&self.colliders, &self.shapes, &self.bvh), self.threads);
+            .update(Colliders::new(&self.colliders, &self.tables, &self.bvh), self.threads);
         events::diff(&self.previous_pairs, current, &mut self.began, &mut self.ended);
         self.previous_pairs.clear();
         self.previous_pairs.extend_from_slice(current);
@@ -1400,7 +1400,7 @@ impl World {
     pub fn memory_bytes(&self) -> usize {
         // The slot map keeps one sentinel slot beyond its capacity.
         (self.colliders.capacity() + 1) * COLLIDER_SLOT_BYTES
-            + self.shapes.memory_bytes()
+            + self.tables.memory_bytes()
             + self.bvh.memory_bytes()
             + self.sweep_and_prune.memory_bytes()
             + self.pair_cache.memory_bytes()
@@ -1423,7 +1423,8 @@ impl World {
             return Err("tree and collider counts differ".into());
         }
         let mut entries = Vec::new();
-        let used = self.shapes.used();
+        let (used, rotation_scales_used) = (self.tables.shapes.used(), self.tables.rotation_scales.used());
+        let mut rotation_scales = Vec::new();
         for (key, record) in &self.colliders {
             if !self.bvh.is_live(record.proxy) {
                 return Err(format!("{key:?}'s leaf is not in the tree"));
@@ -1432,21 +1433,36 @@ impl World {
             if leaf.data.key != key || leaf.exact != record.is_box() {
                 return Err(format!("{key:?}'s leaf names another collider or kind"));
             }
-            for i in record.table_entries() {
+            if let Some(i) = record.rotation_scale_entry() {
+                if !rotation_scales_used.get(i as usize).copied().unwrap_or(false) {
+                    return Err(format!("{key:?}'s rotation and scale are a free entry"));
+                }
+                rotation_scales.push(i);
+            }
+            for i in record.shape_entries() {
                 if !used.get(i as usize).copied().unwrap_or(false) {
                     return Err(format!("{key:?}'s shape is a free entry"));
                 }
                 entries.push(i);
             }
         }
-        let count = entries.len();
-        entries.sort_unstable();
-        entries.dedup();
-        if entries.len() != count || count != self.shapes.live() {
+        if !one_each(entries, self.tables.shapes.live()) {
             return Err("shape-table entries are not one per shape that needs one".into());
+        }
+        if !one_each(rotation_scales, self.tables.rotation_scales.live()) {
+            return Err("rotation-and-scale entries are not one per transform that needs one".into());
         }
         Ok(())
     }
+}
+
+/// Whether `entries` are distinct and `live` in number: one table entry
+/// per use, for [`World::validate`].
+fn one_each(mut entries: Vec<u32>, live: usize) -> bool {
+    let count = entries.len();
+    entries.sort_unstable();
+    entries.dedup();
+    entries.len() == count && count == live
 }
 
 #[cfg(test)]
@@ -1476,12 +1492,13 @@ mod tests {
     fn collider_slot_bytes_are_the_slot_maps() {
         assert_eq!(COLLIDER_SLOT_BYTES, core::mem::size_of::<Slot>());
         assert!(COLLIDER_SLOT_BYTES > core::mem::size_of::<ColliderRecord>());
-        assert_eq!(COLLIDER_SLOT_BYTES, 80);
+        assert_eq!(COLLIDER_SLOT_BYTES, 56);
     }
 
     /// A table entry is kept only for a world shape that is neither the
-    /// collider's box nor its object shape, and for an object shape other
-    /// than a box or a sphere; reused while the collider keeps needing one,
+    /// collider's box nor its object shape, for an object shape other than
+    /// a box or a sphere, and for a transform's rotation and scale other
+    /// than the identity's; reused while the collider keeps needing one,
     /// freed when it stops or is removed, and handed to the next collider
     /// that needs one.
     #[test]
@@ -1498,27 +1515,37 @@ mod tests {
             .extend((0..4).map(|_| ColliderDesc::new(Shape::Aabb(unit)).with_transform(moved)))
             .unwrap();
         let still = world.add(ColliderDesc::new(ball.clone())).unwrap();
-        assert_eq!(world.shapes.live(), 0, "boxes and a kept sphere need no entry");
+        assert_eq!(world.tables.shapes.live(), 0, "boxes and a kept sphere need no entry");
+        assert_eq!(world.tables.rotation_scales.live(), 0, "nor do translations");
         let rolling = world
             .add(ColliderDesc::new(ball.clone()).with_transform(moved))
             .unwrap();
-        assert_eq!(world.shapes.live(), 1);
+        assert_eq!(world.tables.shapes.live(), 1);
         world.set_transform(rolling, turned).unwrap();
         world.set_transform(boxes[0], turned).unwrap();
-        assert_eq!(world.shapes.live(), 1, "the entry is reused; a turned box stays a box");
+        assert_eq!(
+            world.tables.shapes.live(),
+            1,
+            "the entry is reused; a turned box stays a box"
+        );
+        assert_eq!(world.tables.rotation_scales.live(), 2, "each rotation has its entry");
         world.set_transform(still, moved).unwrap();
-        assert_eq!(world.shapes.live(), 2);
+        assert_eq!(world.tables.shapes.live(), 2);
         world.set_shape(still, Shape::Aabb(unit)).unwrap();
-        assert_eq!(world.shapes.live(), 1, "a box frees its entry");
+        assert_eq!(world.tables.shapes.live(), 1, "a box frees its entry");
         world.remove(rolling).unwrap();
-        assert_eq!(world.shapes.live(), 0);
-        let held = world.shapes.memory_bytes();
+        assert_eq!(world.tables.shapes.live(), 0);
+        let held = world.tables.shapes.memory_bytes();
         let obb = Shape::Obb(Obb::new(Vec3::ZERO, Quat::IDENTITY, Vec3::ONE));
         let tilted = world
             .add(ColliderDesc::new(obb.clone()).with_transform(turned))
             .unwrap();
-        assert_eq!(world.shapes.live(), 2, "an oriented box's object shape and world shape");
-        assert_eq!(world.shapes.memory_bytes(), held, "freed entries are reused");
+        assert_eq!(
+            world.tables.shapes.live(),
+            2,
+            "an oriented box's object shape and world shape"
+        );
+        assert_eq!(world.tables.shapes.memory_bytes(), held, "freed entries are reused");
         assert_eq!(world.validate(), Ok(()));
         let c = world.get(tilted).unwrap();
         assert_eq!(*c.shape(), obb);
@@ -1529,11 +1556,29 @@ mod tests {
         let b = world.get(boxes[1]).unwrap();
         assert_eq!(*b.world_shape(), Shape::Aabb(*b.aabb()));
         world.set_shape(tilted, ball).unwrap();
-        assert_eq!(world.shapes.live(), 1, "a sphere's object shape is kept in its slot");
+        assert_eq!(
+            world.tables.shapes.live(),
+            1,
+            "a sphere's object shape is kept in its slot"
+        );
         world.set_shape(still, obb.clone()).unwrap();
-        assert_eq!(world.shapes.live(), 3);
+        assert_eq!(world.tables.shapes.live(), 3);
         world.remove(still).unwrap();
-        assert_eq!(world.shapes.live(), 1);
+        assert_eq!(world.tables.shapes.live(), 1);
+        assert_eq!(world.validate(), Ok(()));
+        assert_eq!(
+            world.tables.rotation_scales.live(),
+            2,
+            "the box's and the oriented box's, now a sphere's"
+        );
+        world.set_transform(boxes[0], moved).unwrap();
+        assert_eq!(world.tables.rotation_scales.live(), 1, "a translation frees its entry");
+        assert_eq!(world.get(boxes[0]).unwrap().transform(), moved);
+        world.remove(tilted).unwrap();
+        assert_eq!(
+            (world.tables.shapes.live(), world.tables.rotation_scales.live()),
+            (0, 0)
+        );
         assert_eq!(world.validate(), Ok(()));
     }
 }

@@ -8,7 +8,7 @@ mod filter;
 mod key;
 mod placement;
 mod record;
-mod shape_table;
+mod tables;
 mod view;
 mod world_shape;
 
@@ -17,6 +17,6 @@ pub use filter::{Filter, QueryFilter};
 pub use key::ColliderKey;
 pub(crate) use placement::Placement;
 pub(crate) use record::{ColliderRecord, NewCollider, Proxy};
-pub(crate) use shape_table::ShapeTable;
+pub(crate) use tables::RecordTables;
 pub use view::ColliderRef;
 pub(crate) use view::Colliders;

@@ -9,8 +9,9 @@ use crate::error::Result;
 use crate::math::{Aabb, Quat, Transform, Vec3};
 use crate::shape::{Shape, Sphere};
 
+use super::tables::{RotationScale, Table};
 use super::world_shape::{WorldShape, WorldShapeAt};
-use super::{ColliderDesc, ColliderKey, Filter, Placement, ShapeTable};
+use super::{ColliderDesc, ColliderKey, Filter, Placement, RecordTables};
 
 /// What the world's tree keeps of a collider beside its box, the data every
 /// query and pair search reads (the collider's hot part): 32 bytes, so
@@ -37,10 +38,10 @@ const _: () = assert!(core::mem::size_of::<Leaf<Proxy>>() == 64);
 
 /// What the world's slot map keeps of a collider (its cold part): the
 /// object-space shape, the transform, the collider's leaf, and where its
-/// world shape is (with the rotation switch). 76 bytes, so that a slot
-/// with its version takes 80. The bounds, filter and user data are kept
+/// world shape is (with the rotation switch). 52 bytes, so that a slot
+/// with its version takes 56. The bounds, filter and user data are kept
 /// once, in the leaf ([`Proxy`]); the world shape in the leaf's box, in
-/// the object shape, or in the world's [`ShapeTable`].
+/// the object shape, or in the world's [`RecordTables`].
 #[derive(Debug, Clone)]
 pub(crate) struct ColliderRecord {
     shape: StoredShape,
@@ -50,11 +51,11 @@ pub(crate) struct ColliderRecord {
     world: WorldShapeLink,
 }
 
-const _: () = assert!(core::mem::size_of::<ColliderRecord>() == 76);
+const _: () = assert!(core::mem::size_of::<ColliderRecord>() == 52);
 
 /// An object-space shape as a record keeps it: the two kinds a game has by
 /// the thousand (the book's boxes and spheres) in place, any other kind in
-/// the world's [`ShapeTable`]. 28 bytes of 4-byte fields, where a
+/// the world's [`RecordTables`]. 28 bytes of 4-byte fields, where a
 /// [`Shape`] takes 64.
 #[derive(Debug, Clone, Copy)]
 enum StoredShape {
@@ -67,7 +68,7 @@ impl StoredShape {
     /// `shape` kept in place, or in `table`: in entry `own` (the record's,
     /// reused) if there is one; `own` is freed if the shape is kept in
     /// place.
-    fn store(shape: Shape, own: Option<u32>, table: &mut ShapeTable) -> Self {
+    fn store(shape: Shape, own: Option<u32>, table: &mut Table<Shape>) -> Self {
         let stored = match shape {
             Shape::Aabb(aabb) => StoredShape::Aabb(aabb),
             Shape::Sphere(sphere) => StoredShape::Sphere(sphere),
@@ -81,7 +82,7 @@ impl StoredShape {
 
     /// The shape.
     #[inline]
-    fn get<'a>(&self, table: &'a ShapeTable) -> Cow<'a, Shape> {
+    fn get<'a>(&self, table: &'a Table<Shape>) -> Cow<'a, Shape> {
         match *self {
             StoredShape::Aabb(aabb) => Cow::Owned(Shape::Aabb(aabb)),
             StoredShape::Sphere(sphere) => Cow::Owned(Shape::Sphere(sphere)),
@@ -93,7 +94,7 @@ impl StoredShape {
     /// and a [`Cow`] of either would be dropped through [`Shape`]'s whole
     /// drop (a call per use).
     #[inline]
-    fn with<R>(&self, table: &ShapeTable, f: impl FnOnce(&Shape) -> R) -> R {
+    fn with<R>(&self, table: &Table<Shape>, f: impl FnOnce(&Shape) -> R) -> R {
         match *self {
             StoredShape::Aabb(aabb) => f(&ManuallyDrop::new(Shape::Aabb(aabb))),
             StoredShape::Sphere(sphere) => f(&ManuallyDrop::new(Shape::Sphere(sphere))),
@@ -111,35 +112,60 @@ impl StoredShape {
     }
 }
 
-/// A transform as a record keeps it: 40 bytes of 4-byte floats, where a
-/// [`Transform`] takes 48 (its quaternion is 16-byte aligned). Stored and
-/// read back bit for bit.
+/// A transform as a record keeps it: the translation, and the rotation and
+/// scale in the world's table of [`RotationScale`]s unless their bits are
+/// those of no rotation and unit scale ([`RotationScale::IDENTITY`]). 16
+/// bytes, where a [`Transform`] takes 48; stored and read back bit for bit.
 #[derive(Debug, Clone, Copy)]
 struct StoredTransform {
     translation: [f32; 3],
-    rotation: [f32; 4],
-    scale: [f32; 3],
+    /// The entry of the rotation and scale, or [`StoredTransform::NO_ENTRY`].
+    rotation_scale: u32,
 }
 
-impl From<&Transform> for StoredTransform {
+impl StoredTransform {
+    /// No rotation and unit scale: above every entry (entries stay below
+    /// [`MAX_COLLIDERS`](crate::MAX_COLLIDERS), 2³⁰).
+    const NO_ENTRY: u32 = u32::MAX;
+
+    /// `transform` as a record keeps it, its rotation and scale in entry
+    /// `own` (the record's, reused) if it has one; `own` is freed if the
+    /// transform has neither.
     #[inline]
-    fn from(t: &Transform) -> Self {
+    fn store(transform: &Transform, own: Option<u32>, table: &mut Table<RotationScale>) -> Self {
+        let rotation_scale = match RotationScale::of(transform) {
+            Some(rotation_scale) => table.store(own, rotation_scale),
+            None => {
+                if let Some(i) = own {
+                    table.release(i);
+                }
+                Self::NO_ENTRY
+            }
+        };
         Self {
-            translation: t.translation.to_array(),
-            rotation: t.rotation.to_array(),
-            scale: t.scale.to_array(),
+            translation: transform.translation.to_array(),
+            rotation_scale,
         }
     }
-}
 
-impl From<&StoredTransform> for Transform {
+    /// The transform.
     #[inline]
-    fn from(t: &StoredTransform) -> Self {
+    fn get(&self, table: &Table<RotationScale>) -> Transform {
+        let rotation_scale = match self.rotation_scale_entry() {
+            Some(i) => table.get(i),
+            None => &RotationScale::IDENTITY,
+        };
         Transform {
-            translation: Vec3::from_array(t.translation),
-            rotation: Quat::from_array(t.rotation),
-            scale: Vec3::from_array(t.scale),
+            translation: Vec3::from_array(self.translation),
+            rotation: Quat::from_array(rotation_scale.rotation),
+            scale: Vec3::from_array(rotation_scale.scale),
         }
+    }
+
+    /// Its entry in the table, if it has one.
+    #[inline]
+    fn rotation_scale_entry(&self) -> Option<u32> {
+        (self.rotation_scale != Self::NO_ENTRY).then_some(self.rotation_scale)
     }
 }
 
@@ -184,10 +210,10 @@ impl WorldShapeLink {
 }
 
 impl ColliderRecord {
-    /// The object-space shape, given the world's table.
+    /// The object-space shape, given the world's tables.
     #[inline]
-    pub(crate) fn shape<'a>(&self, table: &'a ShapeTable) -> Cow<'a, Shape> {
-        self.shape.get(table)
+    pub(crate) fn shape<'a>(&self, tables: &'a RecordTables) -> Cow<'a, Shape> {
+        self.shape.get(&tables.shapes)
     }
 
     /// The placement ([`Placement::of`]) of the object-space shape under
@@ -197,23 +223,23 @@ impl ColliderRecord {
         &self,
         transform: &Transform,
         should_rotate: bool,
-        table: &ShapeTable,
+        tables: &RecordTables,
     ) -> Result<Placement> {
         self.shape
-            .with(table, |shape| Placement::of(shape, transform, should_rotate))
+            .with(&tables.shapes, |shape| Placement::of(shape, transform, should_rotate))
     }
 
     /// Replaces the object-space shape (the world shape follows with the
     /// next placement), in the record's own table entry if it has one and
     /// the new shape needs one.
-    pub(crate) fn set_shape(&mut self, shape: Shape, table: &mut ShapeTable) {
-        self.shape = StoredShape::store(shape, self.shape.table_entry(), table);
+    pub(crate) fn set_shape(&mut self, shape: Shape, tables: &mut RecordTables) {
+        self.shape = StoredShape::store(shape, self.shape.table_entry(), &mut tables.shapes);
     }
 
-    /// The transform (rotation renormalised).
+    /// The transform (rotation renormalised), given the world's tables.
     #[inline]
-    pub(crate) fn transform(&self) -> Transform {
-        (&self.transform).into()
+    pub(crate) fn transform(&self, tables: &RecordTables) -> Transform {
+        self.transform.get(&tables.rotation_scales)
     }
 
     /// Whether a box collider applies its rotation.
@@ -235,13 +261,13 @@ impl ColliderRecord {
         self.world.at()
     }
 
-    /// The world shape, given the collider's box and the world's table.
+    /// The world shape, given the collider's box and the world's tables.
     #[inline]
-    pub(crate) fn world_shape<'a>(&self, aabb: &Aabb, table: &'a ShapeTable) -> Cow<'a, Shape> {
+    pub(crate) fn world_shape<'a>(&self, aabb: &Aabb, tables: &'a RecordTables) -> Cow<'a, Shape> {
         match self.world.at() {
             WorldShapeAt::Box => Cow::Owned(Shape::Aabb(*aabb)),
-            WorldShapeAt::Kept => self.shape(table),
-            WorldShapeAt::Table(i) => Cow::Borrowed(table.get(i)),
+            WorldShapeAt::Kept => self.shape(tables),
+            WorldShapeAt::Table(i) => Cow::Borrowed(tables.shapes.get(i)),
         }
     }
 
@@ -252,22 +278,27 @@ impl ColliderRecord {
     }
 
     /// Takes a placement derived ([`Placement::of`]) from this collider's
-    /// description as it now is, its world shape into `table` if it needs
-    /// an entry (the collider's own entry reused; the placement keeps
+    /// description as it now is: its transform's rotation and scale, and
+    /// its world shape, into `tables` where they need an entry (the
+    /// collider's own entries reused; the placement keeps
     /// [`WorldShape::Kept`] in its place, so that a batch's placements are
     /// taken where they wait, not moved out); the bounds, for the leaf, are
     /// returned.
     #[inline]
-    pub(crate) fn place(&mut self, placement: &mut Placement, table: &mut ShapeTable) -> Aabb {
-        self.transform = (&placement.transform).into();
+    pub(crate) fn place(&mut self, placement: &mut Placement, tables: &mut RecordTables) -> Aabb {
+        self.transform = StoredTransform::store(
+            &placement.transform,
+            self.transform.rotation_scale_entry(),
+            &mut tables.rotation_scales,
+        );
         let own = self.world_shape_entry();
         let at = match core::mem::replace(&mut placement.world_shape, WorldShape::Kept) {
-            WorldShape::Own(shape) => WorldShapeAt::Table(table.store(own, shape)),
+            WorldShape::Own(shape) => WorldShapeAt::Table(tables.shapes.store(own, shape)),
             WorldShape::Box => WorldShapeAt::Box,
             WorldShape::Kept => WorldShapeAt::Kept,
         };
         if let (Some(i), WorldShapeAt::Box | WorldShapeAt::Kept) = (own, at) {
-            table.release(i);
+            tables.shapes.release(i);
         }
         self.world = WorldShapeLink::new(at, self.should_rotate());
         placement.aabb
@@ -275,9 +306,12 @@ impl ColliderRecord {
 
     /// Frees the record's table entries, as its collider is removed, and
     /// gives back its leaf.
-    pub(crate) fn release(self, table: &mut ShapeTable) -> u32 {
-        for i in self.table_entries() {
-            table.release(i);
+    pub(crate) fn release(self, tables: &mut RecordTables) -> u32 {
+        for i in self.shape_entries() {
+            tables.shapes.release(i);
+        }
+        if let Some(i) = self.rotation_scale_entry() {
+            tables.rotation_scales.release(i);
         }
         self.proxy
     }
@@ -292,10 +326,17 @@ impl ColliderRecord {
         }
     }
 
-    /// The record's entries in the world's table: its object shape's and its
-    /// world shape's, each if it has one.
-    pub(crate) fn table_entries(&self) -> impl Iterator<Item = u32> {
+    /// The record's entries in the world's table of shapes: its object
+    /// shape's and its world shape's, each if it has one.
+    pub(crate) fn shape_entries(&self) -> impl Iterator<Item = u32> {
         self.shape.table_entry().into_iter().chain(self.world_shape_entry())
+    }
+
+    /// The record's entry in the world's table of rotations and scales, if
+    /// its transform has either.
+    #[inline]
+    pub(crate) fn rotation_scale_entry(&self) -> Option<u32> {
+        self.transform.rotation_scale_entry()
     }
 }
 
@@ -344,16 +385,17 @@ impl NewCollider {
         })
     }
 
-    /// The record (its object and world shapes into `table` where they
+    /// The record (its object and world shapes and its transform's rotation
+    /// and scale into `tables` where they
     /// need an entry; no leaf yet) and what its leaf will hold.
-    pub(crate) fn into_record(mut self, table: &mut ShapeTable) -> (ColliderRecord, NewLeaf) {
+    pub(crate) fn into_record(mut self, tables: &mut RecordTables) -> (ColliderRecord, NewLeaf) {
         let mut record = ColliderRecord {
-            shape: StoredShape::store(self.shape, None, table),
-            transform: (&Transform::IDENTITY).into(),
+            shape: StoredShape::store(self.shape, None, &mut tables.shapes),
+            transform: StoredTransform::store(&Transform::IDENTITY, None, &mut tables.rotation_scales),
             proxy: u32::MAX,
             world: WorldShapeLink::new(WorldShapeAt::Kept, self.should_rotate),
         };
-        let aabb = record.place(&mut self.placement, table);
+        let aabb = record.place(&mut self.placement, tables);
         let leaf = NewLeaf {
             aabb,
             filter: self.filter,
@@ -366,7 +408,7 @@ impl NewCollider {
 
 #[cfg(test)]
 mod tests {
-    use super::{WorldShapeAt, WorldShapeLink};
+    use super::{StoredTransform, Table, WorldShapeAt, WorldShapeLink};
     use crate::math::{Quat, Transform, Vec3};
 
     /// The link gives back each place and switch it was made of, entries up
@@ -387,26 +429,47 @@ mod tests {
         }
     }
 
-    /// A stored transform reads back bit for bit.
+    /// A stored transform reads back bit for bit; only a rotation or a
+    /// scale that differs from the identity's bits takes an entry (a
+    /// negative zero does), the record's own entry is reused, and it is
+    /// freed when the transform loses both.
     #[test]
     fn stored_transform_is_exact() {
-        let t = Transform {
-            translation: Vec3::new(1e-30, -3.5, 1e30),
+        let bits = |t: &Transform| {
+            [t.translation.to_array(), t.scale.to_array()]
+                .concat()
+                .into_iter()
+                .chain(t.rotation.to_array())
+                .map(f32::to_bits)
+                .collect::<Vec<_>>()
+        };
+        let far = Vec3::new(1e-30, -3.5, 1e30);
+        let turned = Transform {
+            translation: far,
             rotation: Quat::from_rotation_y(0.3),
             scale: Vec3::new(-2.0, f32::MIN_POSITIVE, 7.0),
         };
-        let back = Transform::from(&super::StoredTransform::from(&t));
-        assert_eq!(
-            back.translation.to_array().map(f32::to_bits),
-            t.translation.to_array().map(f32::to_bits)
-        );
-        assert_eq!(
-            back.rotation.to_array().map(f32::to_bits),
-            t.rotation.to_array().map(f32::to_bits)
-        );
-        assert_eq!(
-            back.scale.to_array().map(f32::to_bits),
-            t.scale.to_array().map(f32::to_bits)
-        );
+        let negative_zero = Transform {
+            rotation: Quat::from_xyzw(-0.0, 0.0, 0.0, 1.0),
+            ..Transform::from_translation(far)
+        };
+        let mut table = Table::default();
+        let mut own = None;
+        for (t, entries) in [
+            (turned, 1),
+            (Transform::from_translation(far), 0),
+            (negative_zero, 1),
+            (turned, 1),
+            (Transform::IDENTITY, 0),
+        ] {
+            let stored = StoredTransform::store(&t, own, &mut table);
+            assert_eq!(bits(&stored.get(&table)), bits(&t));
+            assert_eq!(table.live(), entries);
+            assert!(
+                own.is_none() || stored.rotation_scale_entry().is_none_or(|i| Some(i) == own),
+                "reused"
+            );
+            own = stored.rotation_scale_entry();
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::math::{Aabb, Transform};
 use crate::shape::Shape;
 
 use super::world_shape::{WorldShape, WorldShapeAt};
-use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy, ShapeTable};
+use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy, RecordTables};
 
 /// A live collider of a [`World`](crate::World), read through
 /// [`World::get`](crate::World::get) and [`World::iter`](crate::World::iter):
@@ -34,14 +34,14 @@ use super::{ColliderDesc, ColliderKey, ColliderRecord, Filter, Placement, Proxy,
 pub struct ColliderRef<'w> {
     record: &'w ColliderRecord,
     leaf: &'w Leaf<Proxy>,
-    shapes: &'w ShapeTable,
+    tables: &'w RecordTables,
 }
 
 impl<'w> ColliderRef<'w> {
-    /// The view of a record, its leaf and the world's table of shapes.
+    /// The view of a record, its leaf and the world's tables.
     #[inline]
-    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>, shapes: &'w ShapeTable) -> Self {
-        Self { record, leaf, shapes }
+    pub(crate) fn new(record: &'w ColliderRecord, leaf: &'w Leaf<Proxy>, tables: &'w RecordTables) -> Self {
+        Self { record, leaf, tables }
     }
 
     /// The collider's key.
@@ -74,14 +74,14 @@ impl<'w> ColliderRef<'w> {
     #[inline]
     #[must_use]
     pub fn shape(&self) -> Cow<'w, Shape> {
-        self.record.shape(self.shapes)
+        self.record.shape(self.tables)
     }
 
     /// The transform (rotation renormalised).
     #[inline]
     #[must_use]
     pub fn transform(&self) -> Transform {
-        self.record.transform()
+        self.record.transform(self.tables)
     }
 
     /// Whether a box collider applies its rotation.
@@ -122,7 +122,7 @@ impl<'w> ColliderRef<'w> {
     #[inline]
     #[must_use]
     pub fn world_shape(&self) -> Cow<'w, Shape> {
-        self.record.world_shape(&self.leaf.aabb, self.shapes)
+        self.record.world_shape(&self.leaf.aabb, self.tables)
     }
 
     /// Whether the collider's world shape is exactly its bounding box (an
@@ -148,7 +148,7 @@ impl<'w> ColliderRef<'w> {
     pub fn desc(&self) -> ColliderDesc {
         ColliderDesc {
             shape: self.shape().into_owned(),
-            transform: self.record.transform(),
+            transform: self.record.transform(self.tables),
             should_rotate: self.record.should_rotate(),
             user_data: self.user_data(),
             filter: *self.filter(),
@@ -160,7 +160,7 @@ impl<'w> ColliderRef<'w> {
     /// of either gives it.
     #[inline]
     pub(crate) fn placement_under(&self, transform: &Transform, should_rotate: bool) -> Result<Placement> {
-        self.record.placement_under(transform, should_rotate, self.shapes)
+        self.record.placement_under(transform, should_rotate, self.tables)
     }
 
     /// The collider's placement as it stands: what [`Placement::of`] gives
@@ -170,10 +170,10 @@ impl<'w> ColliderRef<'w> {
         let world_shape = match self.record.world_shape_at() {
             WorldShapeAt::Box => WorldShape::Box,
             WorldShapeAt::Kept => WorldShape::Kept,
-            WorldShapeAt::Table(i) => WorldShape::Own(self.shapes.get(i).clone()),
+            WorldShapeAt::Table(i) => WorldShape::Own(self.tables.shapes.get(i).clone()),
         };
         Placement {
-            transform: self.record.transform(),
+            transform: self.record.transform(self.tables),
             world_shape,
             aabb: self.leaf.aabb,
         }
@@ -202,37 +202,37 @@ impl core::fmt::Debug for ColliderRef<'_> {
 const LEAVES_AHEAD: usize = 16;
 
 /// The world's colliders as the broad phase reads them: the slot map of
-/// records, the table of shapes and the tree holding their leaves.
+/// records, the tables beside them and the tree holding their leaves.
 #[derive(Clone, Copy)]
 pub(crate) struct Colliders<'w> {
     pub(crate) records: &'w SlotMap<ColliderKey, ColliderRecord>,
-    pub(crate) shapes: &'w ShapeTable,
+    pub(crate) tables: &'w RecordTables,
     pub(crate) bvh: &'w Bvh<Proxy>,
 }
 
 impl<'w> Colliders<'w> {
-    /// The view of the world's records, table of shapes and tree.
+    /// The view of the world's records, tables and tree.
     #[inline]
     pub(crate) fn new(
         records: &'w SlotMap<ColliderKey, ColliderRecord>,
-        shapes: &'w ShapeTable,
+        tables: &'w RecordTables,
         bvh: &'w Bvh<Proxy>,
     ) -> Self {
-        Self { records, shapes, bvh }
+        Self { records, tables, bvh }
     }
 
     /// The live collider `key` names.
     #[inline]
     pub(crate) fn get(&self, key: ColliderKey) -> Option<ColliderRef<'w>> {
         let record = self.records.get(key)?;
-        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy), self.shapes))
+        Some(ColliderRef::new(record, self.bvh.leaf(record.proxy), self.tables))
     }
 
     /// The collider `key` names, which must be live.
     #[inline]
     pub(crate) fn at(&self, key: ColliderKey) -> ColliderRef<'w> {
         let record = &self.records[key];
-        ColliderRef::new(record, self.bvh.leaf(record.proxy), self.shapes)
+        ColliderRef::new(record, self.bvh.leaf(record.proxy), self.tables)
     }
 
     /// Every live collider, in key order. The records come in memory
@@ -240,7 +240,7 @@ impl<'w> Colliders<'w> {
     /// for [`LEAVES_AHEAD`] colliders before its turn, so that the misses
     /// overlap.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (ColliderKey, ColliderRef<'w>)> + 'w {
-        let (bvh, shapes) = (self.bvh, self.shapes);
+        let (bvh, tables) = (self.bvh, self.tables);
         let mut ahead = self.records.values().map(|record| record.proxy);
         ahead.by_ref().take(LEAVES_AHEAD).for_each(|proxy| {
             bvh.prefetch_leaf(proxy);
@@ -249,7 +249,7 @@ impl<'w> Colliders<'w> {
             if let Some(proxy) = ahead.next() {
                 bvh.prefetch_leaf(proxy);
             }
-            (key, ColliderRef::new(record, bvh.leaf(record.proxy), shapes))
+            (key, ColliderRef::new(record, bvh.leaf(record.proxy), tables))
         })
     }
 }

@@ -1,6 +1,7 @@
 //! Where a collider's world shape is kept: nowhere of its own when it is
 //! the collider's box (the tree leaf holds that) or its object shape (the
-//! record holds that), else in the world's [`ShapeTable`](super::ShapeTable).
+//! record holds that), else in the world's table of shapes
+//! ([`RecordTables`](super::RecordTables)).
 
 use crate::shape::Shape;
 
@@ -22,6 +23,7 @@ pub(crate) enum WorldShapeAt {
     Box,
     /// The record's object shape ([`WorldShape::Kept`]).
     Kept,
-    /// Entry `i` of the world's [`ShapeTable`](super::ShapeTable).
+    /// Entry `i` of the world's table of shapes
+    /// ([`RecordTables`](super::RecordTables)).
     Table(u32),
 }

@@ -30,7 +30,9 @@ use slotmap::SlotMap;
 
 use crate::bvh::Leaf;
 
-use crate::collider::{ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Filter, NewCollider, Proxy, ShapeTable};
+use crate::collider::{
+    ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Filter, NewCollider, Proxy, RecordTables,
+};
 use crate::error::{Error, Result};
 use crate::math::{Quat, Transform, Vec3};
 use crate::shape::{
@@ -529,7 +531,7 @@ impl World {
             return Err(Error::InvalidArgument("a snapshot with more colliders than its limit"));
         }
         let mut world = World::with_max_colliders(max_colliders);
-        let (records, keys, leaves) = slot_map_of(slots, &free_slots, &mut world.free_versions, &mut world.shapes)?;
+        let (records, keys, leaves) = slot_map_of(slots, &free_slots, &mut world.free_versions, &mut world.tables)?;
         world.colliders = records;
         world.free_slots = free_slots;
         world.register(&keys, leaves);
@@ -547,16 +549,16 @@ type Leaves = Vec<Leaf<Proxy>>;
 /// versions go to `free_versions`. Each slot is created, then reinserted
 /// until its version is reached (a slot map reuses the slot it freed
 /// last). With it, the live colliders' keys and leaves in slot order;
-/// their shapes that need an entry go to `shapes`.
+/// what of them needs an entry goes to `tables`.
 fn slot_map_of(
     slots: Vec<(u32, Option<NewCollider>)>,
     free_slots: &[u32],
     free_versions: &mut Vec<u32>,
-    shapes: &mut ShapeTable,
+    tables: &mut RecordTables,
 ) -> Result<(SlotMap<ColliderKey, ColliderRecord>, Vec<ColliderKey>, Leaves)> {
     // A sphere at the identity keeps no world shape of its own.
     let placeholder = NewCollider::new(ColliderDesc::new(Shape::Sphere(Sphere::new(Vec3::ZERO, 0.0))))?
-        .into_record(shapes)
+        .into_record(tables)
         .0;
     let mut map: SlotMap<ColliderKey, ColliderRecord> = SlotMap::with_key();
     map.try_reserve(slots.len())
@@ -574,7 +576,7 @@ fn slot_map_of(
             *key = map.insert(placeholder.clone());
         }
         if let Some(new) = collider {
-            let (record, leaf) = new.into_record(shapes);
+            let (record, leaf) = new.into_record(tables);
             leaves.push(leaf.with_key(*key));
             live_keys.push(*key);
             map[*key] = record;
