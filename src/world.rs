@@ -197,7 +197,8 @@ fn check_max_distance(max_distance: f32) -> Result<()> {
 pub struct World {
     /// Each collider's cold part; its hot part is its leaf in `bvh`.
     colliders: SlotMap<ColliderKey, ColliderRecord>,
-    /// The object and world shapes the records and leaves do not hold.
+    /// What the records keep outside their slots: shapes, rotations and
+    /// scales.
     tables: RecordTables,
     bvh: Bvh<Proxy>,
     sweep_and_prune: SweepAndPrune,
@@ -408,8 +409,8 @@ impl World {
         }
     }
 
-    /// Takes the collider `key` names out of the slot map (and its world
-    /// shape out of the table), noting the version its slot has from now
+    /// Takes the collider `key` names out of the slot map (and its entries
+    /// out of the record tables), noting the version its slot has from now
     /// on; gives back its leaf.
     fn take_out(&mut self, key: ColliderKey) -> Option<u32> {
         let proxy = self.colliders.remove(key)?.release(&mut self.tables);
