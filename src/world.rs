@@ -1423,9 +1423,7 @@ impl World {
         if self.bvh.len() != self.colliders.len() {
             return Err("tree and collider counts differ".into());
         }
-        let mut entries = Vec::new();
-        let (used, rotation_scales_used) = (self.tables.shapes.used(), self.tables.rotation_scales.used());
-        let mut rotation_scales = Vec::new();
+        let (mut shapes, mut rotation_scales) = (Vec::new(), Vec::new());
         for (key, record) in &self.colliders {
             if !self.bvh.is_live(record.proxy) {
                 return Err(format!("{key:?}'s leaf is not in the tree"));
@@ -1434,36 +1432,18 @@ impl World {
             if leaf.data.key != key || leaf.exact != record.is_box() {
                 return Err(format!("{key:?}'s leaf names another collider or kind"));
             }
-            if let Some(i) = record.rotation_scale_entry() {
-                if !rotation_scales_used.get(i as usize).copied().unwrap_or(false) {
-                    return Err(format!("{key:?}'s rotation and scale are a free entry"));
-                }
-                rotation_scales.push(i);
-            }
-            for i in record.shape_entries() {
-                if !used.get(i as usize).copied().unwrap_or(false) {
-                    return Err(format!("{key:?}'s shape is a free entry"));
-                }
-                entries.push(i);
-            }
+            shapes.extend(record.shape_entries());
+            rotation_scales.extend(record.rotation_scale_entry());
         }
-        if !one_each(entries, self.tables.shapes.live()) {
-            return Err("shape-table entries are not one per shape that needs one".into());
-        }
-        if !one_each(rotation_scales, self.tables.rotation_scales.live()) {
-            return Err("rotation-and-scale entries are not one per transform that needs one".into());
-        }
-        Ok(())
+        self.tables
+            .shapes
+            .check_named(shapes)
+            .map_err(|e| format!("table of shapes: {e}"))?;
+        self.tables
+            .rotation_scales
+            .check_named(rotation_scales)
+            .map_err(|e| format!("table of rotations and scales: {e}"))
     }
-}
-
-/// Whether `entries` are distinct and `live` in number: one table entry
-/// per use, for [`World::validate`].
-fn one_each(mut entries: Vec<u32>, live: usize) -> bool {
-    let count = entries.len();
-    entries.sort_unstable();
-    entries.dedup();
-    entries.len() == count && count == live
 }
 
 #[cfg(test)]

@@ -386,8 +386,8 @@ impl NewCollider {
     }
 
     /// The record (its object and world shapes and its transform's rotation
-    /// and scale into `tables` where they
-    /// need an entry; no leaf yet) and what its leaf will hold.
+    /// and scale into `tables` where they need an entry; no leaf yet) and
+    /// what its leaf will hold.
     pub(crate) fn into_record(mut self, tables: &mut RecordTables) -> (ColliderRecord, NewLeaf) {
         let mut record = ColliderRecord {
             shape: StoredShape::store(self.shape, None, &mut tables.shapes),

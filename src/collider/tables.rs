@@ -119,14 +119,24 @@ impl<T: Vacant> Table<T> {
         &self.values[i as usize]
     }
 
-    /// Per entry, whether a collider uses it (is not free): for the
-    /// world's validation.
-    pub(crate) fn used(&self) -> Vec<bool> {
-        let mut used = vec![true; self.values.len()];
+    /// Checks that `named`, the entries the colliders name, are the entries
+    /// in use, each named once: for the world's validation.
+    pub(crate) fn check_named(&self, mut named: Vec<u32>) -> Result<(), String> {
+        let mut free = vec![false; self.values.len()];
         for &i in &self.free {
-            used[i as usize] = false;
+            free[i as usize] = true;
         }
-        used
+        named.sort_unstable();
+        if let Some(pair) = named.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!("entry {} is named twice", pair[0]));
+        }
+        if let Some(i) = named.iter().find(|&&i| free.get(i as usize).copied().unwrap_or(true)) {
+            return Err(format!("entry {i} is named but free"));
+        }
+        if named.len() != self.live() {
+            return Err(format!("{} entries are in use, {} named", self.live(), named.len()));
+        }
+        Ok(())
     }
 
     /// How many entries colliders use.
@@ -157,7 +167,11 @@ mod tests {
         assert_eq!(table.store(Some(a), ball(3.0)), a);
         assert_eq!(*table.get(a), ball(3.0));
         table.release(a);
-        assert_eq!((table.live(), table.used()), (1, vec![false, true]));
+        assert_eq!(table.live(), 1);
+        assert_eq!(table.check_named(vec![b]), Ok(()));
+        assert!(table.check_named(vec![a, b]).is_err(), "a free entry");
+        assert!(table.check_named(vec![b, b]).is_err(), "an entry named twice");
+        assert!(table.check_named(vec![]).is_err(), "an entry in use named by none");
         assert_eq!(table.store(None, ball(4.0)), a);
         assert_eq!(*table.get(b), ball(2.0));
         assert_eq!(table.live(), 2);
