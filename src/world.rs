@@ -14,7 +14,7 @@ use crate::broad::Proxy;
 use crate::broad::{naive, Pair};
 use core::ops::ControlFlow;
 
-use crate::bvh::{Bvh, Leaf, NULL_NODE};
+use crate::bvh::{Bvh, Leaf, PathPrefetch, LEAF_AHEAD, PATH_STEP};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
     RecordTables,
@@ -22,7 +22,7 @@ use crate::collider::{
 use crate::error::{Error, Result};
 use crate::math::Transform;
 use crate::math::Vec3;
-use crate::prefetch::prefetch;
+use crate::prefetch::{prefetch, CACHED_BYTES};
 use crate::query::Ray;
 use crate::query::{CastHit, Contact, ContactManifold, Distance};
 use crate::shape::Shape;
@@ -42,31 +42,10 @@ pub const MAX_COLLIDERS: usize = crate::bvh::MAX_LEAVES;
 /// in the first-level cache until they are used.
 const UPDATE_BLOCK: usize = 64;
 
-/// Tree levels above a moved leaf whose nodes a batch update asks for
-/// ahead of time ([`World::prefetch_ahead`]): the first move of a leaf of
-/// a freshly built tree, whose boxes are tight, grows its node's box and
-/// often a few of the boxes above.
-const APPLY_LEVELS: usize = 4;
-
-/// Updates between one step of a batch's prefetch pipeline and the next:
-/// while two updates are applied, a load from memory arrives.
-const APPLY_STEP: usize = 2;
-
-/// How far ahead of the update being applied the pipeline starts: the
-/// record, then the leaf, then each level's node, a step apart.
-const APPLY_AHEAD: usize = (APPLY_LEVELS + 2) * APPLY_STEP;
-
-/// A world whose tree and collider slots take more bytes than this has
-/// a batch update ask for what it will read ahead of time; a smaller one
-/// stays in a core's second-level cache, where the requests cost more
-/// than they save. Beyond it, even a world that fits in the last-level
-/// cache gains: that cache answers in tens of nanoseconds.
-const CACHED_WORLD_BYTES: usize = 512 << 10;
-
-/// The pipeline's ring of paths in flight, one per update (a power of two
-/// above [`APPLY_AHEAD`]).
-const APPLY_RING: usize = 16;
-const _: () = assert!(APPLY_RING.is_power_of_two() && APPLY_RING > APPLY_AHEAD);
+/// How far ahead of the update being applied a batch asks for the
+/// collider's record: a step before its leaf ([`LEAF_AHEAD`]), which is
+/// read from the record.
+const RECORD_AHEAD: usize = LEAF_AHEAD + PATH_STEP;
 
 /// The fewest updates worth a share of their own when a batch update's
 /// placements are derived on several threads ([`World::set_transforms`]);
@@ -596,7 +575,7 @@ impl World {
     /// ends with its last update, as one call per update would. Only the
     /// placements wait in the buffer; no description is copied. A batch of
     /// one needs no buffer. On a world beyond the caches
-    /// ([`CACHED_WORLD_BYTES`]) both passes ask for what they will read
+    /// ([`CACHED_BYTES`]) both passes ask for what they will read
     /// ahead of time ([`World::prefetch_block`], [`World::prefetch_ahead`]).
     fn update_batch<T: Sync>(
         &mut self,
@@ -617,7 +596,7 @@ impl World {
             // The shares' placements are the updates' in order.
             let mut next = updates.iter().enumerate();
             let fetch_ahead = self.beyond_caches();
-            let mut paths = [NULL_NODE; APPLY_RING];
+            let mut paths = PathPrefetch::new();
             for share in &mut pending {
                 for (placement, (i, (key, value))) in share.iter_mut().zip(&mut next) {
                     if fetch_ahead {
@@ -724,42 +703,29 @@ impl World {
     }
 
     /// Before update `i` of a batch is applied, asks for what the updates
-    /// after it will read, one step of each one's chain at a time (a
-    /// software pipeline): the record [`APPLY_AHEAD`] updates ahead; the
-    /// leaf a step later, read from that record; then, a step apart, the
-    /// node holding the leaf and its ancestors, each read from the one
-    /// before (`paths` holds where each update in flight has got to). No
-    /// step reads what the same step asked for: each reads a load issued
-    /// [`APPLY_STEP`] updates earlier, and an update is applied once its
-    /// record, leaf and path have been on their way for several updates.
+    /// after it will read: the record [`RECORD_AHEAD`] updates ahead, then,
+    /// read from the record, its leaf and the tree path above the leaf
+    /// ([`PathPrefetch`]), so that an update is applied once its record,
+    /// leaf and path have been on their way for several updates.
     #[inline]
-    fn prefetch_ahead<T>(&self, updates: &[(ColliderKey, T)], i: usize, paths: &mut [u32; APPLY_RING]) {
-        let ring = |ahead: usize| (i + ahead) % APPLY_RING;
-        if let Some((key, _)) = updates.get(i + APPLY_AHEAD) {
+    fn prefetch_ahead<T>(&self, updates: &[(ColliderKey, T)], i: usize, paths: &mut PathPrefetch) {
+        if let Some((key, _)) = updates.get(i + RECORD_AHEAD) {
             if let Some(record) = self.colliders.get(*key) {
                 prefetch(record);
             }
         }
-        let leaf_step = APPLY_AHEAD - APPLY_STEP;
-        if let Some((key, _)) = updates.get(i + leaf_step) {
-            if let Some(record) = self.colliders.get(*key) {
-                paths[ring(leaf_step)] = self.bvh.prefetch_leaf(record.proxy);
-            }
-        }
-        for level in 0..APPLY_LEVELS {
-            let ahead = (APPLY_LEVELS - level) * APPLY_STEP;
-            if i + ahead < updates.len() {
-                let path = &mut paths[ring(ahead)];
-                *path = self.bvh.prefetch_up(*path);
-            }
-        }
+        let leaf = updates
+            .get(i + LEAF_AHEAD)
+            .and_then(|(key, _)| self.colliders.get(*key))
+            .map(|record| record.proxy);
+        paths.advance(&self.bvh, i, updates.len(), leaf);
     }
 
     /// Whether the tree and the collider slots take more than
-    /// [`CACHED_WORLD_BYTES`]: then a batch update's loads wait on memory,
-    /// and asking for them ahead of time pays.
+    /// [`CACHED_BYTES`]: then a batch update's loads wait on memory, and
+    /// asking for them ahead of time pays.
     fn beyond_caches(&self) -> bool {
-        self.bvh.memory_bytes() + self.colliders.capacity() * COLLIDER_SLOT_BYTES > CACHED_WORLD_BYTES
+        self.bvh.memory_bytes() + self.colliders.capacity() * COLLIDER_SLOT_BYTES > CACHED_BYTES
     }
 
     /// Requests a block's colliders and their leaves from memory (the

@@ -9,12 +9,12 @@
 
 use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
 use crate::broad::Pair;
-use crate::bvh::{EveryLeaf, Liveness, Marked};
+use crate::bvh::{EveryLeaf, Liveness, Marked, PathPrefetch, LEAF_AHEAD};
 use core::ops::ControlFlow;
 
 use crate::broad::{overlapping_pair, trim_scratch};
 use crate::collider::Colliders;
-use crate::prefetch::{for_each_fetching_ahead, prefetch};
+use crate::prefetch::{for_each_fetching_ahead, prefetch, CACHED_BYTES};
 use crate::threads::{on_own_copy, Threads};
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
@@ -145,8 +145,20 @@ impl PairCache {
             });
             let per_share = self.changed_list.len().div_ceil(wanted).max(PARALLEL_QUERIES / 4);
             let parts: Vec<&[u32]> = self.changed_list.chunks(per_share).collect();
+            // In a tree beyond the caches, each query's leaf and the nodes
+            // just above it, which the query enters, are asked for ahead of
+            // its turn: they are misses, where the nodes above them are
+            // shared by consecutive queries.
+            let fetch_ahead = bvh.memory_bytes() > CACHED_BYTES;
             share_out(&mut self.shares, parts, threads, |share, part| {
-                for &pa in part.iter().filter(|&&proxy| bvh.is_live(proxy)) {
+                let mut paths = PathPrefetch::new();
+                for (i, &pa) in part.iter().enumerate() {
+                    if fetch_ahead {
+                        paths.advance(bvh, i, part.len(), part.get(i + LEAF_AHEAD).copied());
+                    }
+                    if !bvh.is_live(pa) {
+                        continue;
+                    }
                     let la = bvh.leaf(pa);
                     bvh.query_proxies(&la.aabb, la.data.filter.mask, |pb| {
                         if pb != pa && !(is_changed(pb) && pb < pa) {

@@ -34,6 +34,7 @@ mod build;
 mod cast;
 mod node;
 mod pairs;
+mod path_prefetch;
 mod query;
 mod stack;
 mod walk;
@@ -44,6 +45,7 @@ use crate::prefetch::prefetch;
 use build::BuildItem;
 use node::Node;
 pub(crate) use pairs::{EveryLeaf, Liveness, Marked};
+pub(crate) use path_prefetch::{PathPrefetch, LEAF_AHEAD, PATH_STEP};
 
 /// "No node" / an empty child slot.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
@@ -466,24 +468,30 @@ impl<T: LeafData> Bvh<T> {
     }
 
     /// Starts loading a leaf's record into the cache (a hint; it reads
-    /// nothing), and returns the leaf as the first step of a path for
-    /// [`Bvh::prefetch_up`].
+    /// nothing).
     #[inline]
-    pub fn prefetch_leaf(&self, proxy: u32) -> u32 {
+    pub fn prefetch_leaf(&self, proxy: u32) {
         if let Some(leaf) = self.leaves.get(proxy as usize) {
             prefetch(leaf);
         }
+    }
+
+    /// [`Bvh::prefetch_leaf`], returning the leaf as the first step of a
+    /// path for [`Bvh::prefetch_up`].
+    #[inline]
+    fn prefetch_path(&self, proxy: u32) -> u32 {
+        self.prefetch_leaf(proxy);
         leaf_child(proxy)
     }
 
-    /// One step up a leaf's path for a batch that asks for the nodes it
-    /// will refit ahead of time: from a leaf (as [`Bvh::prefetch_leaf`]
-    /// returns it) to the node holding it, or from a node to its parent;
-    /// starts loading that node into the cache and returns it (`NULL_NODE`
-    /// past the root, or from anything that is not a leaf or a node). It
-    /// reads the record it steps from, which an earlier step asked for.
+    /// One step up a leaf's path for [`PathPrefetch`]: from a leaf (as
+    /// [`Bvh::prefetch_path`] returns it) to the node holding it, or from a
+    /// node to its parent; starts loading that node into the cache and
+    /// returns it (`NULL_NODE` past the root, or from anything that is not a
+    /// leaf or a node). It reads the record it steps from, which an earlier
+    /// step asked for.
     #[inline]
-    pub fn prefetch_up(&self, from: u32) -> u32 {
+    fn prefetch_up(&self, from: u32) -> u32 {
         let next = if is_leaf(from) {
             self.leaves
                 .get((from & !LEAF_BIT) as usize)
