@@ -26,8 +26,8 @@ const _: () = assert!(RING.is_power_of_two() && RING > LEAF_AHEAD);
 /// asked for [`LEAF_AHEAD`] items before its turn, then, a step apart, the
 /// node holding it and each node above, each read from the one before. No
 /// step reads what the same step asked for: each reads a load issued
-/// [`PATH_STEP`] items earlier, so the loads of several items are in flight at
-/// once instead of each waiting on the one before.
+/// [`PATH_STEP`] items earlier, so the loads of several items are in
+/// flight at once instead of each waiting on the one before.
 ///
 /// Hints only: a leaf that has moved in the tree since it was asked for
 /// costs a wasted request, never a wrong result.
