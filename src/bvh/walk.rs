@@ -10,7 +10,7 @@ use crate::prefetch::prefetch;
 
 use super::node::{slots, Node};
 use super::stack::TraversalStack;
-use super::{is_leaf, Bvh, LEAF_BIT};
+use super::{is_leaf, Bvh, LEAF_BIT, NULL_NODE};
 
 /// What a walk asks at each node and leaf.
 pub(super) trait Visitor {
@@ -111,27 +111,38 @@ impl<T> Bvh<T> {
     }
 
     /// [`Bvh::walk`] for a visitor with no order: each node's children in
-    /// slot order, leaves visited at once and inner children stacked.
+    /// slot order, leaves visited at once, the first inner child to enter
+    /// entered next and the others stacked (a walk down one path never
+    /// goes through the stack).
     #[inline(always)]
     fn walk_unordered<V: Visitor>(&self, from: u32, mask: u64, visitor: &mut V) {
         let mut stack: TraversalStack<u32> = TraversalStack::new();
-        stack.push(from);
-        while let Some(index) = stack.pop() {
+        let mut index = from;
+        loop {
             let node = &self.nodes[index as usize];
-            if node.category & mask == 0 {
-                continue;
-            }
-            let (hits, _) = visitor.test(node);
-            for slot in slots(hits) {
-                let child = node.children[slot];
-                if is_leaf(child) {
-                    if visitor.leaf(child & !LEAF_BIT).is_break() {
-                        return;
+            let mut next = NULL_NODE;
+            if node.category & mask != 0 {
+                let (hits, _) = visitor.test(node);
+                for slot in slots(hits) {
+                    let child = node.children[slot];
+                    if is_leaf(child) {
+                        if visitor.leaf(child & !LEAF_BIT).is_break() {
+                            return;
+                        }
+                    } else if next == NULL_NODE {
+                        next = child;
+                    } else {
+                        stack.push(child);
                     }
-                } else {
-                    stack.push(child);
                 }
             }
+            if next == NULL_NODE {
+                match stack.pop() {
+                    Some(popped) => next = popped,
+                    None => return,
+                }
+            }
+            index = next;
         }
     }
 }
