@@ -273,12 +273,11 @@ impl Part {
 /// Splits a small part (no more items than bins, where binning costs more
 /// than it finds) at the median of its centres along their widest axis.
 ///
-/// The median is found by sorting integer keys, the centre's bits in
+/// The median is found by ranking integer keys, the centre's bits in
 /// `f32::total_cmp`'s order above the item's position (at most
 /// [`SAH_BINS`] plain integers, where selecting with comparisons reads the
 /// items again at every step); the items of the lower half are then
-/// gathered at the front by Hoare's partition, which moves only the items
-/// on the wrong side.
+/// gathered at the front by [`partition`].
 fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     let extent = part.centers.max - part.centers.min;
     let axis = if extent.x >= extent.y && extent.x >= extent.z {
@@ -295,10 +294,16 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
     for (position, (key, item)) in keys.iter_mut().zip(range.iter()).enumerate() {
         *key = u64::from(total_order_bits(item.center_on(axis))) << 32 | position as u64;
     }
-    keys.sort_unstable();
     let half = n / 2;
-    // Bit `p` set: the item at position `p` belongs to the lower half.
-    let lower = keys[..half].iter().fold(0u32, |mask, &key| mask | 1 << (key as u32));
+    // Bit `p` set: the item at position `p` belongs to the lower half, its
+    // key below those of at least `n − half` others (the keys are distinct).
+    // Counting, for each key, the keys below it takes `n²` comparisons
+    // with no branch, where a sort branches on each of its comparisons,
+    // whose outcomes on scattered centres a predictor cannot guess.
+    let lower = keys.iter().enumerate().fold(0u32, |mask, (position, &key)| {
+        let rank = keys.iter().filter(|&&other| other < key).count();
+        mask | u32::from(rank < half) << position
+    });
     partition(range, |position, _| lower >> position & 1 == 1, |_, _| {});
     let mid = part.start + half;
     (Part::of(items, part.start, mid), Part::of(items, mid, part.end))
