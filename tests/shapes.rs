@@ -298,6 +298,59 @@ fn aabb_contains_point() {
     assert!(!flat.contains_point(v(0.5, next_up(0.0), 0.5)));
 }
 
+/// Box in box: `contains_aabb` is the six comparisons `min <= other.min`
+/// and `other.max <= max`, axis by axis: equal faces inside, one ulp beyond
+/// any face outside, NaN outside; and, on random boxes that share faces,
+/// sit one ulp apart or hold NaN, ±0 and infinities, the same as that
+/// definition evaluated one coordinate at a time.
+#[test]
+fn aabb_contains_aabb() {
+    let b = Aabb::new(v(-1.0, 2.0, 0.5), v(3.0, 4.0, 0.75));
+    assert!(b.contains_aabb(&b));
+    for axis in 0..3 {
+        let mut wider = b;
+        wider.max[axis] = next_up(b.max[axis]);
+        assert!(!b.contains_aabb(&wider), "max on axis {axis}");
+        wider = b;
+        wider.min[axis] = next_down(b.min[axis]);
+        assert!(!b.contains_aabb(&wider), "min on axis {axis}");
+        let mut nan = b;
+        nan.min[axis] = f32::NAN;
+        assert!(!b.contains_aabb(&nan), "NaN on axis {axis}");
+        assert!(!nan.contains_aabb(&b), "NaN box on axis {axis}");
+    }
+    let by_axis =
+        |outer: &Aabb, inner: &Aabb| (0..3).all(|i| outer.min[i] <= inner.min[i] && inner.max[i] <= outer.max[i]);
+    let mut rng = seeded(0xc0_47a1);
+    let coordinate = |rng: &mut common::random::TestRng| match rng.random_range(0..8) {
+        0 => f32::NAN,
+        1 => f32::INFINITY,
+        2 => f32::NEG_INFINITY,
+        3 => -0.0,
+        4 => 0.0,
+        _ => rng.random_range(-4i32..4) as f32,
+    };
+    for _ in 0..20_000 {
+        let outer = Aabb::new(
+            Vec3::from_array(std::array::from_fn(|_| coordinate(&mut rng))),
+            Vec3::from_array(std::array::from_fn(|_| coordinate(&mut rng))),
+        );
+        let mut inner = Aabb::new(
+            Vec3::from_array(std::array::from_fn(|_| coordinate(&mut rng))),
+            Vec3::from_array(std::array::from_fn(|_| coordinate(&mut rng))),
+        );
+        if rng.random_range(0..4) == 0 {
+            let axis = rng.random_range(0..3);
+            inner.max[axis] = next_up(inner.max[axis]);
+        }
+        assert_eq!(
+            outer.contains_aabb(&inner),
+            by_axis(&outer, &inner),
+            "{outer:?} {inner:?}"
+        );
+    }
+}
+
 /// Box helpers: centre, half-extents, corners, surface area, expansion, union, growth.
 #[test]
 fn aabb_helpers() {
