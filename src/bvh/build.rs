@@ -314,11 +314,11 @@ fn median_split(items: &mut [BuildItem], part: Part) -> (Part, Part) {
 /// the side: the items before `left` are on the left, those from `left` to
 /// `i` on the right, and each item in turn is swapped to `left`, which
 /// advances by whether it belongs there (whether an item's centre lies
-/// below a split plane is as good as random to a branch predictor, and
-/// Hoare's scheme, which branches on it, mispredicted about once per two
-/// items). `on_left` sees every item once, with its position before any
-/// swap (an item is read before anything is swapped to its position);
-/// `seen` is told every item's side.
+/// below a split plane is as good as random to a branch predictor: a
+/// scheme that branches on it, as Hoare's does, mispredicts about once
+/// per two items). `on_left` sees every item once, with its position
+/// before any swap (an item is read before anything is swapped to its
+/// position); `seen` is told every item's side.
 #[inline]
 fn partition(
     range: &mut [BuildItem],
@@ -455,8 +455,7 @@ fn binned_split<const BINS: usize>(items: &mut [BuildItem], part: Part) -> (Part
         return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     };
     // Both sides' boxes are the unions of their bins on the split axis;
-    // their centres' bounds are gathered by one partition pass, which
-    // swaps only the items found on the wrong side (Hoare's scheme).
+    // their centres' bounds are gathered by the partition's one pass.
     let (lo, scale) = (lo[axis], scale[axis]);
     let on_left = |_, item: &BuildItem| bin_index::<BINS>((item.center_on(axis) - lo) * scale) < split_bin;
     let (mut left_centers, mut right_centers) = (empty, empty);
