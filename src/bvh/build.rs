@@ -1,7 +1,5 @@
 //! The top-down binned SAH build of the whole tree.
 
-use glam::BVec3A;
-
 use crate::math::{total_order_bits, Aabb, Vec3A};
 
 use super::{leaf_child, leaf_tree_box, Bvh, LeafData, NULL_NODE};
@@ -180,15 +178,6 @@ impl Bounds {
     fn grow(&mut self, p: Vec3A) {
         self.min = self.min.min(p);
         self.max = self.max.max(p);
-    }
-
-    /// [`Bounds::grow`] when `on`, else nothing, by a select rather than a
-    /// branch (for a condition a branch predictor cannot guess).
-    #[inline]
-    fn grow_if(&mut self, p: Vec3A, on: bool) {
-        let on = BVec3A::splat(on);
-        self.min = Vec3A::select(on, self.min.min(p), self.min);
-        self.max = Vec3A::select(on, self.max.max(p), self.max);
     }
 
     /// Surface area `2(xy + yz + zx)`.
@@ -458,11 +447,13 @@ fn binned_split<const BINS: usize>(items: &mut [BuildItem], part: Part) -> (Part
     // their centres' bounds are gathered by the partition's one pass.
     let (lo, scale) = (lo[axis], scale[axis]);
     let on_left = |_, item: &BuildItem| bin_index::<BINS>((item.center_on(axis) - lo) * scale) < split_bin;
-    let (mut left_centers, mut right_centers) = (empty, empty);
+    // The sides' centre bounds, the left's at 0: an item grows the one its
+    // side indexes, with no branch on the side.
+    let mut centers = [empty, empty];
     let left_count = partition(range, on_left, |item, left| {
-        left_centers.grow_if(item.center, left);
-        right_centers.grow_if(item.center, !left);
+        centers[usize::from(!left)].grow(item.center);
     });
+    let [left_centers, right_centers] = centers;
     let union_of = |bins: &[(Bounds, usize)]| bins.iter().fold(empty, |acc, bin| acc.union(&bin.0));
     let mid = part.start + left_count;
     let left = Part {
