@@ -443,12 +443,12 @@ fn binned_split<const BINS: usize>(items: &mut [BuildItem], part: Part) -> (Part
         let mid = part.start + n / 2;
         return (Part::of(items, part.start, mid), Part::of(items, mid, part.end));
     };
-    // Both sides' boxes are the unions of their bins on the split axis;
-    // their centres' bounds are gathered by the partition's one pass.
+    // Both sides' boxes are the unions of their bins on the split axis.
+    // Their centres' bounds are gathered by the partition's one pass, the
+    // left's at 0: an item grows the one its side indexes, with no branch
+    // on the side.
     let (lo, scale) = (lo[axis], scale[axis]);
     let on_left = |_, item: &BuildItem| bin_index::<BINS>((item.center_on(axis) - lo) * scale) < split_bin;
-    // The sides' centre bounds, the left's at 0: an item grows the one its
-    // side indexes, with no branch on the side.
     let mut centers = [empty, empty];
     let left_count = partition(range, on_left, |item, left| {
         centers[usize::from(!left)].grow(item.center);
