@@ -21,7 +21,11 @@ impl Placement {
     /// world shape of `shape` under it and its bounds. `shape` must be valid
     /// ([`Shape::validate`]): a collider's stored shape always is, and a new
     /// one is validated before it is placed.
-    #[inline]
+    ///
+    /// Inlined into every caller, so that a placement is built where it is
+    /// used: returned through memory, its fields are stored at one width and
+    /// loaded at another, and each load waits for the stores to retire.
+    #[inline(always)]
     pub(crate) fn of(shape: &Shape, transform: &Transform, should_rotate: bool) -> Result<Self> {
         let transform = transform.validated()?;
         let kept = shape.is_kept_by(&transform);

@@ -372,7 +372,10 @@ impl NewLeaf {
 
 impl NewCollider {
     /// Validates `desc` and derives the world shape and bounds
-    /// ([`Placement::of`]).
+    /// ([`Placement::of`]). Inlined, with [`NewCollider::into_record`], into
+    /// the loop of a batch: a new collider is then kept in registers, not
+    /// moved through memory twice on its way to its slot.
+    #[inline(always)]
     pub(crate) fn new(desc: ColliderDesc) -> Result<Self> {
         desc.shape.validate()?;
         let placement = Placement::of(&desc.shape, &desc.transform, desc.should_rotate)?;
@@ -388,6 +391,7 @@ impl NewCollider {
     /// The record (its object and world shapes and its transform's rotation
     /// and scale into `tables` where they need an entry; no leaf yet) and
     /// what its leaf will hold.
+    #[inline(always)]
     pub(crate) fn into_record(mut self, tables: &mut RecordTables) -> (ColliderRecord, NewLeaf) {
         let mut record = ColliderRecord {
             shape: StoredShape::store(self.shape, None, &mut tables.shapes),

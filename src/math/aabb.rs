@@ -65,6 +65,7 @@ impl Aabb {
     /// assert!(Aabb::new(Vec3::ZERO, Vec3::ZERO).validate().is_ok());
     /// assert_eq!(Aabb::new(Vec3::X, Vec3::ZERO).validate(), Err(Error::InvertedBox("x")));
     /// ```
+    #[inline]
     pub fn validate(&self) -> Result<()> {
         if !self.is_finite() {
             return Err(Error::NonFinite("box corner"));

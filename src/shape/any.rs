@@ -72,6 +72,7 @@ impl Shape {
     /// Checks the shape's numbers (finite, `min <= max`, radius `>= 0`,
     /// a unit rotation for an oriented box; a hull was checked when built,
     /// and its bounds are checked for finiteness).
+    #[inline]
     pub fn validate(&self) -> Result<()> {
         match self {
             Shape::Aabb(aabb) => aabb.validate(),
