@@ -351,23 +351,24 @@ impl World {
             .map_err(|_| Error::OutOfMemory("the leaves of a batch"))?;
         let mut overflow = false;
         for desc in descs {
-            let new = match NewCollider::new(desc) {
-                Ok(new) => new,
+            // Past the room, the rest are still validated (an invalid one
+            // is reported first, as if all were checked before any placed).
+            // One expression from description to record, so that the new
+            // collider is not moved between the two.
+            let fits = keys.len() < room;
+            let tables = &mut self.tables;
+            match NewCollider::new(desc).map(|new| fits.then(|| new.into_record(tables))) {
+                Ok(Some((record, leaf))) => {
+                    let key = self.colliders.insert(record);
+                    leaves.push(leaf.with_key(key));
+                    keys.push(key);
+                    self.free_slots.pop();
+                }
+                Ok(None) => overflow = true,
                 Err(error) => {
                     self.take_back(&keys);
                     return Err(error);
                 }
-            };
-            // Past the room, the rest are still validated (an invalid one
-            // is reported first, as if all were checked before any placed).
-            if keys.len() < room {
-                let (record, leaf) = new.into_record(&mut self.tables);
-                let key = self.colliders.insert(record);
-                leaves.push(leaf.with_key(key));
-                keys.push(key);
-                self.free_slots.pop();
-            } else {
-                overflow = true;
             }
         }
         if overflow {
