@@ -585,9 +585,16 @@ impl World {
         apply: impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy, &T),
     ) -> Result<()> {
         if let [(key, value)] = updates {
-            let mut placement = self.derive_one(*key, value, &place)?;
-            self.apply_one(*key, value, &mut placement, &apply);
-            return Ok(());
+            // Applied where it lies in its `Result`: moved out of it, the
+            // placement would be copied at other widths than it was written.
+            let mut placement = self.derive_one(*key, value, &place);
+            return match &mut placement {
+                Ok(placement) => {
+                    self.apply_one(*key, value, placement, &apply);
+                    Ok(())
+                }
+                Err(_) => placement.map(drop),
+            };
         }
         // `pending`'s buffers are empty between calls; taken out (and put
         // back) so that the placements can be read while colliders change.

@@ -29,35 +29,41 @@ impl Placement {
     pub(crate) fn of(shape: &Shape, transform: &Transform, should_rotate: bool) -> Result<Self> {
         let transform = transform.validated()?;
         let kept = shape.is_kept_by(&transform);
-        let (world_shape, aabb) = match shape {
-            // A box's world shape is its bounds, as `Shape::transformed`
-            // places them (`Aabb::transformed`: ordered, so valid once
-            // finite).
-            Shape::Aabb(b) if kept => (WorldShape::Box, *b),
-            Shape::Aabb(b) => (
-                WorldShape::Box,
+        // A box's world shape is its bounds, as `Shape::transformed` places
+        // them (`Aabb::transformed`: ordered, so valid once finite). Its
+        // own return, so that the bounds go from registers to the
+        // placement, not through a join with the other kinds' in memory.
+        if let Shape::Aabb(b) = shape {
+            let aabb = if kept {
+                *b
+            } else {
                 b.transformed(
                     transform.scale,
                     transform.rotation,
                     should_rotate,
                     transform.translation,
-                ),
-            ),
-            _ if kept => (WorldShape::Kept, shape.bounding_aabb()),
-            _ => {
-                let world = shape.transformed(&transform, should_rotate)?;
-                // The world shape itself, not only its bounds: `Vec3::min`/
-                // `max` skip a NaN, so a NaN end point (a finite scale times
-                // a finite point overflowing, then rotated: ∞·0) would leave
-                // finite bounds.
-                if world.validate().is_err() {
-                    return Err(Error::NonFinite("collider bounds after transform"));
-                }
-                // Every kind but a box keeps its kind when transformed.
-                let aabb = world.bounding_aabb();
-                (WorldShape::Own(world), aabb)
-            }
-        };
+                )
+            };
+            return Self::with_finite_bounds(transform, WorldShape::Box, aabb);
+        }
+        if kept {
+            return Self::with_finite_bounds(transform, WorldShape::Kept, shape.bounding_aabb());
+        }
+        let world = shape.transformed(&transform, should_rotate)?;
+        // The world shape itself, not only its bounds: `Vec3::min`/`max`
+        // skip a NaN, so a NaN end point (a finite scale times a finite
+        // point overflowing, then rotated: ∞·0) would leave finite bounds.
+        if world.validate().is_err() {
+            return Err(Error::NonFinite("collider bounds after transform"));
+        }
+        // Every kind but a box keeps its kind when transformed.
+        let aabb = world.bounding_aabb();
+        Self::with_finite_bounds(transform, WorldShape::Own(world), aabb)
+    }
+
+    /// The placement, if its bounds are finite.
+    #[inline(always)]
+    fn with_finite_bounds(transform: Transform, world_shape: WorldShape, aabb: Aabb) -> Result<Self> {
         if !aabb.is_finite() {
             return Err(Error::NonFinite("collider bounds after transform"));
         }

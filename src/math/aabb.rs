@@ -147,6 +147,7 @@ impl Aabb {
     /// let world = local.transformed(Vec3::new(2.0, 1.0, 1.0), quarter_turn, true, Vec3::new(10.0, 0.0, 0.0));
     /// assert!((world.max.x - (10.0 + 3.0 * std::f32::consts::FRAC_1_SQRT_2)).abs() < 1e-5);
     /// ```
+    #[inline]
     #[must_use]
     pub fn transformed(&self, scale: Vec3, rotation: Quat, should_rotate: bool, translation: Vec3) -> Aabb {
         // In 16-byte SIMD vectors: the products of finite numbers are not
