@@ -1293,7 +1293,7 @@ PhysStatus phys_add_boxes(struct PhysWorld *world,
  * collide starts is joined before the call that started it returns, so
  * none is left behind, and the answers are the same whatever the
  * setting. Work too small to gain from threads (a batch of at most 256
- * segments, fewer than 4,096 updates, a pair search that queries fewer
+ * segments, fewer than 16,384 updates, a pair search that queries fewer
  * than 2,048 moved colliders or walks a tree of fewer than 16,384) runs on
  * the calling thread.
  *

@@ -49,10 +49,11 @@ const RECORD_AHEAD: usize = LEAF_AHEAD + PATH_STEP;
 
 /// The fewest updates worth a share of their own when a batch update's
 /// placements are derived on several threads ([`World::set_transforms`]);
-/// a smaller batch than two shares runs on the calling thread (its
-/// placements take less time than waking or spawning the threads;
-/// BENCHMARKS.md, "All cores").
-const UPDATES_PER_SHARE: usize = 2048;
+/// a smaller batch than two shares runs on the calling thread: its
+/// placements, shared, save less than the threads take to start and the
+/// apply then takes to read placements another core wrote (BENCHMARKS.md,
+/// "All cores").
+const UPDATES_PER_SHARE: usize = 8192;
 
 /// A large batch update is cut into this many shares per thread, handed
 /// out one at a time.
@@ -255,7 +256,7 @@ impl World {
     /// pair search of [`World::pairs`] and the placements of
     /// [`World::set_transforms`] and [`World::set_shapes`]. The answers do
     /// not depend on it. Work too small to gain from threads (a batch of at
-    /// most 256 segments, fewer than 4,096 updates, a pair search that
+    /// most 256 segments, fewer than 16,384 updates, a pair search that
     /// queries fewer than 2,048 moved colliders or walks a tree of fewer
     /// than 16,384) runs on the calling thread.
     ///
@@ -521,7 +522,7 @@ impl World {
     /// ([`Error::OutOfMemory`] when the batch's placements cannot be
     /// allocated).
     ///
-    /// A batch of 4,096 updates or more derives its placements on the
+    /// A batch of 16,384 updates or more derives its placements on the
     /// world's threads ([`World::set_threads`]), then applies them on the
     /// calling thread.
     ///
