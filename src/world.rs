@@ -191,8 +191,10 @@ pub struct World {
     began: Vec<Pair>,
     ended: Vec<Pair>,
     /// The placements a batch update derived, before it applies them: one
-    /// buffer per share of the batch, in the batch's order.
-    pending: Vec<Vec<Placement>>,
+    /// buffer per share of the batch, in the batch's order. Kept as the
+    /// `Result`s they were derived as (a share stops at its first error):
+    /// moved out of them, each would be copied once more.
+    pending: Vec<Vec<Result<Placement>>>,
     max_colliders: usize,
     /// Where batch queries run.
     threads: Threads,
@@ -606,8 +608,9 @@ impl World {
             let mut next = updates.iter().enumerate();
             let fetch_ahead = self.beyond_caches();
             let mut paths = PathPrefetch::new();
+            // Every placement derived is `Ok` once the batch is.
             for share in &mut pending {
-                for (placement, (i, (key, value))) in share.iter_mut().zip(&mut next) {
+                for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
                     if fetch_ahead {
                         self.prefetch_ahead(updates, i, &mut paths);
                     }
@@ -660,7 +663,7 @@ impl World {
         &self,
         updates: &[(ColliderKey, T)],
         place: &(impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync),
-        pending: &mut Vec<Vec<Placement>>,
+        pending: &mut Vec<Vec<Result<Placement>>>,
     ) -> Result<()> {
         let threads = self.threads.count();
         if threads <= 1 || updates.len() < 2 * UPDATES_PER_SHARE {
@@ -695,7 +698,7 @@ impl World {
         &self,
         updates: &[(ColliderKey, T)],
         place: &impl Fn(ColliderRef<'_>, &T) -> Result<Placement>,
-        out: &mut Vec<Placement>,
+        out: &mut Vec<Result<Placement>>,
     ) -> Result<()> {
         out.try_reserve(updates.len())
             .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
@@ -705,7 +708,10 @@ impl World {
                 self.prefetch_block(block);
             }
             for (key, value) in block {
-                out.push(self.derive_one(*key, value, place)?);
+                out.push(self.derive_one(*key, value, place));
+                if let Some(Err(error)) = out.last() {
+                    return Err(*error);
+                }
             }
         }
         Ok(())
@@ -1385,7 +1391,7 @@ impl World {
             + self
                 .pending
                 .iter()
-                .map(|share| share.capacity() * core::mem::size_of::<Placement>())
+                .map(|share| share.capacity() * core::mem::size_of::<Result<Placement>>())
                 .sum::<usize>()
             + (self.free_versions.capacity() + self.free_slots.capacity()) * core::mem::size_of::<u32>()
     }
