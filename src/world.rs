@@ -596,7 +596,7 @@ impl World {
                     self.apply_one(*key, value, placement, &apply);
                     Ok(())
                 }
-                Err(_) => placement.map(drop),
+                Err(error) => Err(*error),
             };
         }
         // `pending`'s buffers are empty between calls; taken out (and put
