@@ -50,6 +50,18 @@ impl Node {
         )
     }
 
+    /// Slot `slot`'s box splatted for [`overlap_mask`]: `splat_box` of
+    /// [`Node::slot_box`], each bound broadcast from its lane in a register.
+    /// Through an `Aabb` the six lanes are stored one by one and loaded
+    /// back four at a time, and each such load waits for the stores to
+    /// retire (no store-to-load forwarding across several stores).
+    #[inline]
+    pub(super) fn slot_splat(&self, slot: usize) -> SplatBox {
+        let lane = |v: &Vec4| Vec4::splat(AsRef::<[f32; 4]>::as_ref(v)[slot]);
+        let [min, max] = &self.bounds;
+        (min.each_ref().map(lane), max.each_ref().map(lane))
+    }
+
     #[inline]
     pub(super) fn set_slot(&mut self, slot: usize, child: u32, aabb: &Aabb) {
         self.children[slot] = child;
@@ -118,9 +130,13 @@ impl Node {
     }
 }
 
+/// A box as [`overlap_mask`] takes it: each bound broadcast to four
+/// lanes, minima by axis then maxima by axis.
+pub(super) type SplatBox = ([Vec4; 3], [Vec4; 3]);
+
 /// `aabb`'s corners splatted for [`overlap_mask`].
 #[inline]
-pub(super) fn splat_box(aabb: &Aabb) -> ([Vec4; 3], [Vec4; 3]) {
+pub(super) fn splat_box(aabb: &Aabb) -> SplatBox {
     (
         [
             Vec4::splat(aabb.min.x),

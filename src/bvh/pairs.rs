@@ -3,9 +3,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::math::Aabb;
-
-use super::node::{overlap_matrix, self_overlap_matrix, slots};
+use super::node::{overlap_matrix, self_overlap_matrix, slots, SplatBox};
 use super::query::RegionVisitor;
 use super::{is_leaf, is_leaf_in_slot, Bvh, LeafData, LEAF_BIT, NULL_NODE};
 
@@ -181,8 +179,8 @@ impl<T: LeafData> Bvh<T> {
         };
         if is_leaf_in_slot(a) {
             let leaf = &self.leaves[(a & !LEAF_BIT) as usize];
-            let leaf_box = self.nodes[leaf.node as usize].slot_box(leaf.slot as usize);
-            self.leaf_against_subtree(a, &leaf_box, b, &is_live, visit);
+            let leaf_box = self.nodes[leaf.node as usize].slot_splat(leaf.slot as usize);
+            self.leaf_against_subtree(a, leaf_box, b, &is_live, visit);
             return;
         }
         let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
@@ -209,22 +207,22 @@ impl<T: LeafData> Bvh<T> {
                 (true, true) => visit(ca & !LEAF_BIT, cb & !LEAF_BIT),
                 (true, false) if defer_leaves => push((ca, cb)),
                 (false, true) if defer_leaves => push((cb, ca)),
-                (true, false) => self.leaf_against_subtree(ca, &na.slot_box(i), cb, &is_live, visit),
-                (false, true) => self.leaf_against_subtree(cb, &nb.slot_box(j), ca, &is_live, visit),
+                (true, false) => self.leaf_against_subtree(ca, na.slot_splat(i), cb, &is_live, visit),
+                (false, true) => self.leaf_against_subtree(cb, nb.slot_splat(j), ca, &is_live, visit),
                 (false, false) => push((ca, cb)),
             }
         }
     }
 
-    /// Visits the leaf `leaf` (a child, `LEAF_BIT` set, whose slot box is
-    /// `leaf_box`) against every leaf of the subtree under node `subtree`
+    /// Visits the leaf `leaf` (a child, `LEAF_BIT` set, whose slot box,
+    /// splatted, is `leaf_box`) against every leaf of the subtree under node `subtree`
     /// whose box overlaps it, entering only live subtrees unless the leaf
     /// itself is live: the tree's walk with a region visitor that also
     /// skips dead children.
     fn leaf_against_subtree(
         &self,
         leaf: u32,
-        leaf_box: &Aabb,
+        leaf_box: SplatBox,
         subtree: u32,
         live: &impl Fn(u32) -> bool,
         visit: &mut impl FnMut(u32, u32),
@@ -242,7 +240,7 @@ impl<T: LeafData> Bvh<T> {
 mod tests {
     use super::*;
     use crate::bvh::Leaf;
-    use crate::math::Vec3;
+    use crate::math::{Aabb, Vec3};
 
     fn unit_box(x: f32) -> Aabb {
         Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0))

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::math::{Aabb, Vec4};
 
-use super::node::{overlap_mask, slots, splat_box, Node};
+use super::node::{overlap_mask, slots, splat_box, Node, SplatBox};
 use super::walk::Visitor;
 use super::{Bvh, Leaf, LeafData, NULL_NODE};
 
@@ -25,7 +25,7 @@ impl<T: LeafData> Bvh<T> {
         if self.root == NULL_NODE {
             return;
         }
-        let mut visitor = RegionVisitor::<_, fn(u32) -> bool>::new(aabb, None, visit);
+        let mut visitor = RegionVisitor::<_, fn(u32) -> bool>::new(splat_box(aabb), None, visit);
         self.walk(self.root, mask, &mut visitor);
     }
 }
@@ -43,10 +43,11 @@ pub(super) struct RegionVisitor<'a, F, L> {
 }
 
 impl<'a, F: FnMut(u32) -> ControlFlow<()>, L: Fn(u32) -> bool> RegionVisitor<'a, F, L> {
-    /// The walk over the leaves overlapping `region`, through the children
-    /// `live` keeps (every one without it), calling `visit(proxy)`.
-    pub(super) fn new(region: &Aabb, live: Option<&'a L>, visit: F) -> Self {
-        let (min, max) = splat_box(region);
+    /// The walk over the leaves overlapping `region` (splatted), through
+    /// the children `live` keeps (every one without it), calling
+    /// `visit(proxy)`.
+    #[inline(always)]
+    pub(super) fn new((min, max): SplatBox, live: Option<&'a L>, visit: F) -> Self {
         Self { min, max, live, visit }
     }
 }
