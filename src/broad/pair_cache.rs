@@ -7,14 +7,15 @@
 //! leaves whose boxes in the nodes overlap) without reading a leaf; the
 //! leaves are read afterwards, in one loop that fetches ahead.
 
-use crate::broad::radix_sort::{self, OrderScratch, SortScratch};
-use crate::broad::Pair;
+use crate::broad::radix_sort::{self, SortScratch};
+use crate::broad::{Pair, Proxy};
 use crate::bvh::{EveryLeaf, Liveness, Marked, PathPrefetch, LEAF_AHEAD};
 use core::ops::ControlFlow;
 
 use crate::broad::{overlapping_pair, trim_scratch};
+use crate::bvh::Bvh;
 use crate::collider::Colliders;
-use crate::prefetch::{for_each_fetching_ahead, prefetch, CACHED_BYTES};
+use crate::prefetch::{for_each_fetching_ahead, prefetch, CACHED_BYTES, PREFETCH_AHEAD};
 use crate::threads::{on_own_copy, Threads};
 
 /// Below one changed leaf in this many, [`PairCache::update`] queries the
@@ -43,6 +44,13 @@ const PARALLEL_WALK_LEAVES: usize = 16_384;
 /// A shared walk has at most one share per this many leaves of the tree.
 const LEAVES_PER_WALK_SHARE: usize = 1024;
 
+/// A pair found by a call: its [`Pair::order_key`] and the proxies of its
+/// colliders `a` and `b`. The pair itself is read from the two leaves when
+/// it is merged into the pair set: a record of 16 bytes, where the pair
+/// with its proxies is 40, is what the sort moves, and a first call (every
+/// pair fresh) writes that much less memory it touches for the first time.
+type FreshPair = (u64, (u32, u32));
+
 /// Whether `proxy` is flagged in `changed` (proxies past its end never were).
 #[inline]
 fn is_flagged(changed: &[bool], proxy: u32) -> bool {
@@ -68,10 +76,10 @@ pub struct PairCache {
     shares: Vec<Share>,
     /// Reused buffer for the node pairs the walk is shared out by.
     roots: Vec<(u32, u32)>,
-    /// Reused buffers for the pairs found by this call (with their leaves'
-    /// proxies), and for their sorted order.
-    fresh: Vec<(Pair, u32, u32)>,
-    fresh_order: OrderScratch,
+    /// Reused buffers for the pairs found by this call, and for their sort.
+    fresh: Vec<FreshPair>,
+    fresh_scratch: Vec<FreshPair>,
+    fresh_counts: Vec<u32>,
 }
 
 impl PairCache {
@@ -86,8 +94,8 @@ impl PairCache {
             + self.proxies.capacity() * 8
             + self.shares.iter().map(Share::memory_bytes).sum::<usize>()
             + self.roots.capacity() * 8
-            + self.fresh.capacity() * size_of::<(Pair, u32, u32)>()
-            + self.fresh_order.memory_bytes()
+            + (self.fresh.capacity() + self.fresh_scratch.capacity()) * size_of::<FreshPair>()
+            + self.fresh_counts.capacity() * 4
     }
 
     /// Flags a leaf as changed: its pairs are found anew at the next call.
@@ -195,8 +203,8 @@ impl PairCache {
             }
         }
         gather_fresh(&mut self.shares, &mut self.fresh);
-        let order = radix_sort::sorted_order(&self.fresh, &mut self.fresh_order, |f| f.0.order_key());
-        merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, order);
+        radix_sort::sort_records(&mut self.fresh, &mut self.fresh_scratch, &mut self.fresh_counts);
+        merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, bvh);
 
         for &proxy in &self.changed_list {
             self.changed[proxy as usize] = false;
@@ -207,15 +215,14 @@ impl PairCache {
         // first call's search).
         let used = self.fresh.len();
         trim_scratch(&mut self.fresh, used);
-        self.fresh_order.trim(used);
+        trim_scratch(&mut self.fresh_scratch, used);
         for share in &mut self.shares {
             let candidates = share.candidates.len();
             trim_scratch(&mut share.candidates, candidates);
-            // What the share found (or, swapped out of `fresh`, what the
-            // last call found): not needed, but a measure of its use.
-            let found = share.fresh.len();
+            // Gathered into `fresh` (or swapped with it, and then holding
+            // the last call's pairs): room for what this call found.
             share.fresh.clear();
-            trim_scratch(&mut share.fresh, found);
+            trim_scratch(&mut share.fresh, used);
         }
         &self.pairs
     }
@@ -226,12 +233,12 @@ impl PairCache {
 #[derive(Debug, Default, Clone)]
 struct Share {
     candidates: Vec<(u32, u32)>,
-    fresh: Vec<(Pair, u32, u32)>,
+    fresh: Vec<FreshPair>,
 }
 
 impl Share {
     fn memory_bytes(&self) -> usize {
-        self.candidates.capacity() * 8 + self.fresh.capacity() * core::mem::size_of::<(Pair, u32, u32)>()
+        self.candidates.capacity() * 8 + self.fresh.capacity() * core::mem::size_of::<FreshPair>()
     }
 }
 
@@ -281,7 +288,7 @@ fn share_out<P: Send>(shares: &mut Vec<Share>, parts: Vec<P>, threads: Threads, 
 
 /// The shares' fresh pairs, in share order, into `fresh` (when only the
 /// first share found any, its buffer is swapped in, not copied).
-fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<(Pair, u32, u32)>) {
+fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<FreshPair>) {
     match shares {
         [] => fresh.clear(),
         [first, rest @ ..] if rest.iter().all(|share| share.fresh.is_empty()) => {
@@ -299,11 +306,12 @@ fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<(Pair, u32, u32)>) {
 /// The pairs among `candidates` (pairs of proxies whose boxes in the tree
 /// overlap) whose tight boxes overlap, whose filters interact and whose
 /// exact shapes overlap ([`overlapping_pair`]), pushed to `fresh` (cleared
-/// first) with their proxies, in key order within each pair. A candidate's
+/// first) as their order keys and proxies, in key order within each pair.
+/// A candidate's
 /// two leaves are asked for ahead of their turn ([`for_each_fetching_ahead`]):
 /// the leaves of a pair are mostly not in cache, and this loop,
 /// unlike the walk that found the candidates, lets the loads overlap.
-fn resolve_candidates(colliders: Colliders<'_>, candidates: &[(u32, u32)], fresh: &mut Vec<(Pair, u32, u32)>) {
+fn resolve_candidates(colliders: Colliders<'_>, candidates: &[(u32, u32)], fresh: &mut Vec<FreshPair>) {
     let bvh = colliders.bvh;
     fresh.clear();
     // At most one pair per candidate: one allocation, where growing by
@@ -320,30 +328,43 @@ fn resolve_candidates(colliders: Colliders<'_>, candidates: &[(u32, u32)], fresh
             return;
         }
         if let Some((pair, swapped)) = overlapping_pair((la.data.key, la), (lb.data.key, lb), colliders) {
-            fresh.push(if swapped { (pair, pb, pa) } else { (pair, pa, pb) });
+            fresh.push((pair.order_key(), if swapped { (pb, pa) } else { (pa, pb) }));
         }
     });
 }
 
+/// The pair of the leaves `pa` and `pb`, as colliders `a` and `b`.
+#[inline]
+fn pair_of(bvh: &Bvh<Proxy>, (pa, pb): (u32, u32)) -> Pair {
+    let (a, b) = (&bvh.leaf(pa).data, &bvh.leaf(pb).data);
+    Pair {
+        a: a.key,
+        b: b.key,
+        user_a: a.user_data,
+        user_b: b.user_data,
+    }
+}
+
 /// Replaces the pairs of changed leaves (per `changed`) with the fresh
-/// pairs, read in `order` (sorted), in place: a forward pass keeps the
-/// pairs of two unchanged leaves, packed at the front, then a backward pass
-/// merges the fresh pairs in from the end (as a merge into the free tail of
-/// an array, Knuth's TAOCP vol. 3, §5.2.4). A kept pair moves at most
-/// twice, within one array, where copying it into a second generation of
-/// arrays would write every pair each call and hold two copies in the
-/// cache; the fresh pairs are read in order, never gathered into a sorted
-/// copy first. Neither pass branches on what it reads but once per fresh
-/// pair: the forward pass writes every pair and advances its end by
-/// whether the pair is kept, and the backward pass moves a kept pair
+/// pairs (sorted, each read from its leaves in `bvh`), in place: a forward
+/// pass keeps the pairs of two unchanged leaves, packed at the front, then
+/// a backward pass merges the fresh pairs in from the end (as a merge into
+/// the free tail of an array, Knuth's TAOCP vol. 3, §5.2.4). A kept pair
+/// moves at most twice, within one array, where copying it into a second
+/// generation of arrays would write every pair each call and hold two
+/// copies in the cache. Neither pass branches on what it reads but once
+/// per fresh pair: the forward pass writes every pair and advances its end
+/// by whether the pair is kept, and the backward pass moves a kept pair
 /// element by element as it compares it (a run between two fresh pairs is
-/// a few pairs long, too short for a call to `memmove`).
+/// a few pairs long, too short for a call to `memmove`). The leaves of the
+/// fresh pair [`PREFETCH_AHEAD`] places on are asked for ahead of their
+/// turn, as in [`resolve_candidates`].
 fn merge_fresh(
     pairs: &mut Vec<Pair>,
     proxies: &mut Vec<(u32, u32)>,
     changed: &[bool],
-    fresh: &[(Pair, u32, u32)],
-    order: impl DoubleEndedIterator<Item = usize> + ExactSizeIterator,
+    fresh: &[FreshPair],
+    bvh: &Bvh<Proxy>,
 ) {
     let is_changed = |proxy: u32| is_flagged(changed, proxy);
     // Both arrays as slices of one length (checked here, once), so the
@@ -359,19 +380,23 @@ fn merge_fresh(
     }
     pairs.truncate(kept);
     proxies.truncate(kept);
-    let Some(&(filler, fa, fb)) = fresh.first() else {
+    let Some(&(_, first)) = fresh.first() else {
         return;
     };
-    let total = kept + order.len();
-    pairs.resize(total, filler);
-    proxies.resize(total, (fa, fb));
+    let total = kept + fresh.len();
+    pairs.resize(total, pair_of(bvh, first));
+    proxies.resize(total, first);
     let (pairs, proxies) = (&mut pairs[..total], &mut proxies[..total]);
     // `old` kept pairs remain to place, at the front; `out` is the first
     // slot filled from the end. No fresh pair has a kept pair's key (it
     // has a changed leaf), so the order between them is strict.
     let (mut old, mut out) = (kept, total);
-    for i in order.rev() {
-        let (pair, pa, pb) = fresh[i];
+    for (i, &(_, leaves)) in fresh.iter().enumerate().rev() {
+        if let Some(&(_, (ahead_a, ahead_b))) = i.checked_sub(PREFETCH_AHEAD).map(|ahead| &fresh[ahead]) {
+            prefetch(bvh.leaf(ahead_a));
+            prefetch(bvh.leaf(ahead_b));
+        }
+        let pair = pair_of(bvh, leaves);
         let key = pair.order_key();
         while old > 0 && pairs[old - 1].order_key() > key {
             old -= 1;
@@ -381,7 +406,7 @@ fn merge_fresh(
         }
         out -= 1;
         pairs[out] = pair;
-        proxies[out] = (pa, pb);
+        proxies[out] = leaves;
     }
     debug_assert_eq!(old, out, "the kept pairs left in place end where the merge stopped");
 }

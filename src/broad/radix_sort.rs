@@ -34,13 +34,6 @@ impl OrderScratch {
         (self.records.capacity() + self.records_scratch.capacity()) * core::mem::size_of::<(u64, u32)>()
             + self.counts.capacity() * 4
     }
-
-    /// [`trim_scratch`](super::trim_scratch) on both buffers, after a sort
-    /// of `used` items.
-    pub fn trim(&mut self, used: usize) {
-        super::trim_scratch(&mut self.records, used);
-        super::trim_scratch(&mut self.records_scratch, used);
-    }
 }
 
 /// The reused buffers of [`sort_by_u64_key`]: those of the order, and the
@@ -98,19 +91,37 @@ pub fn sorted_order<'s, T>(
     } = scratch;
     records.clear();
     records.extend(items.iter().enumerate().map(|(i, item)| (key(item), i as u32)));
+    // Ties broken by position: stable.
+    sort_records(records, records_scratch, counts);
+    records.iter().map(|&(_, i)| i as usize)
+}
+
+/// Sorts `(key, payload)` records by key, ties by payload, with the
+/// buffers `records_scratch` and `counts` (their allocations reused from
+/// call to call): for records that carry what a caller needs, where
+/// [`sorted_order`] would sort positions into a second array. The keys are
+/// left packed to the bits where they differ: in order, but not their
+/// values.
+pub fn sort_records<P: Copy + Ord + Default>(
+    records: &mut Vec<(u64, P)>,
+    records_scratch: &mut Vec<(u64, P)>,
+    counts: &mut Vec<u32>,
+) {
     if records.len() < 64 {
-        // Ties broken by position: stable.
         records.sort_unstable();
     } else {
         radix_sort_records(records, records_scratch, counts);
     }
-    records.iter().map(|&(_, i)| i as usize)
 }
 
-/// Sorts `(key, position)` records by key, stably, least significant digit
+/// Sorts `(key, payload)` records by key, stably, least significant digit
 /// first, on the bits where the keys differ (packed first when they form
 /// two runs). The keys are left packed: in order, but not their values.
-fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(u64, u32)>, counts: &mut Vec<u32>) {
+fn radix_sort_records<P: Copy + Default>(
+    records: &mut Vec<(u64, P)>,
+    records_scratch: &mut Vec<(u64, P)>,
+    counts: &mut Vec<u32>,
+) {
     let (all_ones, all_zeros) = records
         .iter()
         .fold((u64::MAX, 0u64), |(and, or), &(k, _)| (and & k, or | k));
@@ -139,7 +150,7 @@ fn radix_sort_records(records: &mut Vec<(u64, u32)>, records_scratch: &mut Vec<(
     let mask = (1u64 << digit_bits) - 1;
     counts.resize(1 << digit_bits, 0);
     let offsets = &mut counts[..1 << digit_bits];
-    records_scratch.resize(records.len(), (0, 0));
+    records_scratch.resize(records.len(), (0, P::default()));
     for pass in 0..passes {
         let shift = shift + pass * digit_bits;
         offsets.fill(0);
