@@ -46,9 +46,11 @@ const LEAVES_PER_WALK_SHARE: usize = 1024;
 
 /// A pair found by a call: its [`Pair::order_key`] and the proxies of its
 /// colliders `a` and `b`. The pair itself is read from the two leaves when
-/// it is merged into the pair set: a record of 16 bytes, where the pair
-/// with its proxies is 40, is what the sort moves, and a first call (every
-/// pair fresh) writes that much less memory it touches for the first time.
+/// it is merged into the pair set, so the sort moves these 16-byte records
+/// in place: 32 bytes a pair with the sort's second buffer, where the
+/// 40-byte pairs with their proxies, ordered through `(key, position)`
+/// records, would take 72 (memory a first call, every pair fresh, touches
+/// for the first time).
 type FreshPair = (u64, (u32, u32));
 
 /// Whether `proxy` is flagged in `changed` (proxies past its end never were).
@@ -307,10 +309,10 @@ fn gather_fresh(shares: &mut [Share], fresh: &mut Vec<FreshPair>) {
 /// overlap) whose tight boxes overlap, whose filters interact and whose
 /// exact shapes overlap ([`overlapping_pair`]), pushed to `fresh` (cleared
 /// first) as their order keys and proxies, in key order within each pair.
-/// A candidate's
-/// two leaves are asked for ahead of their turn ([`for_each_fetching_ahead`]):
-/// the leaves of a pair are mostly not in cache, and this loop,
-/// unlike the walk that found the candidates, lets the loads overlap.
+/// A candidate's two leaves are asked for ahead of their turn
+/// ([`for_each_fetching_ahead`]): the leaves of a pair are mostly not in
+/// cache, and this loop, unlike the walk that found the candidates, lets
+/// the loads overlap.
 fn resolve_candidates(colliders: Colliders<'_>, candidates: &[(u32, u32)], fresh: &mut Vec<FreshPair>) {
     let bvh = colliders.bvh;
     fresh.clear();

@@ -215,10 +215,10 @@ impl<T: LeafData> Bvh<T> {
     }
 
     /// Visits the leaf `leaf` (a child, `LEAF_BIT` set, whose slot box,
-    /// splatted, is `leaf_box`) against every leaf of the subtree under node `subtree`
-    /// whose box overlaps it, entering only live subtrees unless the leaf
-    /// itself is live: the tree's walk with a region visitor that also
-    /// skips dead children.
+    /// splatted, is `leaf_box`) against every leaf of the subtree under
+    /// node `subtree` whose box overlaps it, entering only live subtrees
+    /// unless the leaf itself is live: the tree's walk with a region
+    /// visitor that also skips dead children.
     fn leaf_against_subtree(
         &self,
         leaf: u32,
