@@ -27,8 +27,9 @@ pub enum Threads {
     /// `Count(0)` means one per core (`std::thread::available_parallelism`);
     /// `Count(1)` is the calling thread alone.
     Count(usize),
-    /// On rayon's global pool, whose threads live until the process ends:
-    /// the default with the `parallel` feature.
+    /// On the calling thread and rayon's global pool, whose threads live
+    /// until the process ends (as many threads in all as the pool has): the
+    /// default with the `parallel` feature.
     #[cfg(feature = "parallel")]
     Rayon,
 }
@@ -81,26 +82,24 @@ impl Threads {
 
     /// Runs `job` once on each share, spread over the threads, and returns
     /// once every share is done (a job's panic resumes on the calling
-    /// thread). Each thread takes the next share, in order, until none is
-    /// left, so shares of uneven cost, or a core busy with other work, leave
-    /// no thread idle while shares wait. On rayon's pool the shares are
-    /// rayon's jobs, one each, stolen by the pool's threads while the
-    /// calling thread waits; on [`Threads::Count`] the calling thread works
-    /// beside `n − 1` scoped threads, each share waiting in a slot of its
-    /// own which only the thread that drew its number from a shared counter
-    /// takes it from (no two threads touch the same data but the counter,
-    /// and the start and join of a thread). With one thread, or one share,
-    /// everything runs on the calling thread in order and nothing starts.
+    /// thread). Each share waits in a slot of its own; every thread, the
+    /// calling one included, draws the next slot's number from a shared
+    /// counter and runs its share, until none is left. So shares of uneven
+    /// cost, a core busy with other work, or a helper that wakes late leave
+    /// no share waiting while a thread idles: the calling thread starts at
+    /// once, and a helper that arrives when the counter is spent does
+    /// nothing. The helpers are `n − 1` scoped threads started for the call
+    /// on [`Threads::Count`], and `n − 1` jobs on rayon's pool on
+    /// [`Threads::Rayon`] (where the calling thread, not one of the pool's,
+    /// waiting while the pool ran every share, could lose milliseconds to a
+    /// sleeping pool thread's wake-up). No two threads touch the same data
+    /// but the counter, and the start and join of a helper. With one
+    /// thread, or one share, everything runs on the calling thread in order
+    /// and nothing starts.
     pub(crate) fn for_each_share<S: Send>(self, shares: Vec<S>, job: impl Fn(S) + Sync) {
         let threads = self.count().min(shares.len());
         if threads <= 1 {
             shares.into_iter().for_each(job);
-            return;
-        }
-        #[cfg(feature = "parallel")]
-        if self == Threads::Rayon {
-            use rayon::prelude::*;
-            shares.into_par_iter().with_max_len(1).for_each(&job);
             return;
         }
         let slots: Vec<Mutex<Option<S>>> = shares.into_iter().map(|share| Mutex::new(Some(share))).collect();
@@ -115,6 +114,18 @@ impl Threads {
                 }
             }
         };
+        #[cfg(feature = "parallel")]
+        if self == Threads::Rayon {
+            // The scope returns once its jobs are done, and resumes the
+            // first panic among them.
+            rayon::in_place_scope(|scope| {
+                for _ in 1..threads {
+                    scope.spawn(|_| work());
+                }
+                work();
+            });
+            return;
+        }
         std::thread::scope(|scope| {
             // A thread that cannot be spawned leaves its part to the others.
             let spawned: Vec<_> = (1..threads)
@@ -175,9 +186,14 @@ mod tests {
 
     #[test]
     fn a_jobs_panic_reaches_the_caller() {
-        let result = std::panic::catch_unwind(|| {
-            Threads::Count(2).for_each_share((0..8).collect(), |i: i32| assert!(i != 5, "share 5"));
-        });
-        assert!(result.is_err());
+        let mut settings = vec![Threads::Count(2)];
+        #[cfg(feature = "parallel")]
+        settings.push(Threads::Rayon);
+        for threads in settings {
+            let result = std::panic::catch_unwind(|| {
+                threads.for_each_share((0..8).collect(), |i: i32| assert!(i != 5, "share 5"));
+            });
+            assert!(result.is_err(), "{threads:?}");
+        }
     }
 }
