@@ -53,6 +53,25 @@ const LEAVES_PER_WALK_SHARE: usize = 1024;
 /// for the first time).
 type FreshPair = (u64, (u32, u32));
 
+/// A flag array is cleared by writing `false` over all of it when more than
+/// one flag in this many is listed: a write per listed flag goes to a
+/// random place, where the fill writes whole cache lines in order, dozens
+/// of flags in the time of one random write.
+const FILL_SHARE: usize = 32;
+
+/// Clears the flags `listed` names in `flags` (every flag set is listed):
+/// one by one, or, when many are listed, the whole array at once
+/// ([`FILL_SHARE`]).
+fn clear_flags(flags: &mut [bool], listed: &[u32]) {
+    if listed.len().saturating_mul(FILL_SHARE) > flags.len() {
+        flags.fill(false);
+    } else {
+        for &i in listed {
+            flags[i as usize] = false;
+        }
+    }
+}
+
 /// Whether `proxy` is flagged in `changed` (proxies past its end never were).
 #[inline]
 fn is_flagged(changed: &[bool], proxy: u32) -> bool {
@@ -208,9 +227,7 @@ impl PairCache {
         radix_sort::sort_records(&mut self.fresh, &mut self.fresh_scratch, &mut self.fresh_counts);
         merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, bvh);
 
-        for &proxy in &self.changed_list {
-            self.changed[proxy as usize] = false;
-        }
+        clear_flags(&mut self.changed, &self.changed_list);
         self.changed_list.clear();
         // The pair set stays; the search's buffers keep room for about what
         // this call needed (the pair cache is sized by its pairs, not by a
@@ -411,4 +428,24 @@ fn merge_fresh(
         proxies[out] = leaves;
     }
     debug_assert_eq!(old, out, "the kept pairs left in place end where the merge stopped");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Listed flags are cleared whichever way is taken: one by one (few
+    /// listed) or by the fill (many listed).
+    #[test]
+    fn clear_flags_clears_every_listed_flag_either_way() {
+        for count in [0, 1, 3, 4, 40, 100] {
+            let listed: Vec<u32> = (0..count).map(|i| (i * 37 % 100) as u32).collect();
+            let mut flags = vec![false; 100];
+            for &i in &listed {
+                flags[i as usize] = true;
+            }
+            clear_flags(&mut flags, &listed);
+            assert!(flags.iter().all(|&flag| !flag), "{count} listed");
+        }
+    }
 }
