@@ -255,12 +255,13 @@ impl World {
 
     /// Chooses the threads the world's batch work runs on (see
     /// [`Threads`]; the default is [`Threads::default`]): batch casts, the
-    /// pair search of [`World::pairs`] and the placements of
+    /// pair search and merge of [`World::pairs`] and the placements of
     /// [`World::set_transforms`] and [`World::set_shapes`]. The answers do
     /// not depend on it. Work too small to gain from threads (a batch of at
     /// most 256 segments, fewer than 16,384 updates, a pair search that
     /// queries fewer than 2,048 moved colliders or walks a tree of fewer
-    /// than 16,384) runs on the calling thread.
+    /// than 16,384, a merge of fewer than 16,384 new pairs) runs on the
+    /// calling thread.
     ///
     /// ```
     /// use collide::{Threads, World};

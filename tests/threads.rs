@@ -15,9 +15,10 @@ use common::random::{seeded, Draw};
 use rand::RngExt;
 
 /// More than the tree size above which the walk is shared (16,384), in a
-/// cube dense enough for a few neighbours each.
+/// cube dense enough for about two neighbours each: more pairs than the
+/// merge of fresh pairs is shared above (16,384).
 const COLLIDERS: usize = 20_000;
-const SIDE: f32 = 100.0;
+const SIDE: f32 = 75.0;
 
 /// The settings compared; the first is the reference.
 fn settings() -> Vec<Threads> {
@@ -107,7 +108,11 @@ fn pairs_updates_and_events_are_the_same_on_any_threads() {
 
     // The first call walks the whole tree, shared out.
     let first: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
-    assert!(first[0].len() > COLLIDERS / 4, "a scene with pairs: {}", first[0].len());
+    assert!(
+        first[0].len() > 16_384,
+        "more pairs than the count above which their merge is shared: {}",
+        first[0].len()
+    );
     for (pairs, world) in first.iter().zip(&worlds) {
         assert_eq!(pairs, &first[0], "first pairs on {:?}", world.threads());
     }

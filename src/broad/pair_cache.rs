@@ -41,6 +41,10 @@ const PARALLEL_QUERIES: usize = 2048;
 /// is shared among threads (see [`PARALLEL_QUERIES`]).
 const PARALLEL_WALK_LEAVES: usize = 16_384;
 
+/// The fewest fresh pairs a pair update must merge into its pair set before
+/// the merge is shared among threads (see [`PARALLEL_QUERIES`]).
+const PARALLEL_MERGE: usize = 16_384;
+
 /// A shared walk has at most one share per this many leaves of the tree.
 const LEAVES_PER_WALK_SHARE: usize = 1024;
 
@@ -140,9 +144,10 @@ impl PairCache {
     /// by key, sorted: the set of
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair). The
     /// search for the changed leaves' pairs is shared among `threads`
-    /// (each share finds its candidates and reads their leaves); the sort
-    /// and the merge into the kept pairs run on the calling thread. The
-    /// answer is the same whatever the threads.
+    /// (each share finds its candidates and reads their leaves), and so is
+    /// the merge of many fresh pairs into the kept ones ([`merge_fresh`]);
+    /// the sort runs on the calling thread. The answer is the same whatever
+    /// the threads.
     pub fn update(&mut self, colliders: Colliders<'_>, threads: Threads) -> &[Pair] {
         let bvh = colliders.bvh;
         let changed = &self.changed;
@@ -153,8 +158,8 @@ impl PairCache {
         } else {
             bvh.len() >= PARALLEL_WALK_LEAVES
         };
-        let threads = if worth_sharing { threads } else { Threads::CallingThread };
-        let wanted = match threads.count() {
+        let search_threads = if worth_sharing { threads } else { Threads::CallingThread };
+        let wanted = match search_threads.count() {
             1 => 1,
             n => n.saturating_mul(SHARES_PER_THREAD),
         };
@@ -179,7 +184,7 @@ impl PairCache {
             // its turn: they are misses, where the nodes above them are
             // shared by consecutive queries.
             let fetch_ahead = bvh.memory_bytes() > CACHED_BYTES;
-            share_out(&mut self.shares, parts, threads, |share, part| {
+            share_out(&mut self.shares, parts, search_threads, |share, part| {
                 let mut paths = PathPrefetch::new();
                 for (i, &pa) in part.iter().enumerate() {
                     if fetch_ahead {
@@ -210,7 +215,7 @@ impl PairCache {
                     colliders,
                     &EveryLeaf,
                     wanted,
-                    threads,
+                    search_threads,
                     &mut self.shares,
                     &mut self.roots,
                 );
@@ -220,12 +225,26 @@ impl PairCache {
                     dirty: &self.dirty,
                     changed: is_changed,
                 };
-                walk_tree(colliders, &live, wanted, threads, &mut self.shares, &mut self.roots);
+                walk_tree(
+                    colliders,
+                    &live,
+                    wanted,
+                    search_threads,
+                    &mut self.shares,
+                    &mut self.roots,
+                );
             }
         }
         gather_fresh(&mut self.shares, &mut self.fresh);
         radix_sort::sort_records(&mut self.fresh, &mut self.fresh_scratch, &mut self.fresh_counts);
-        merge_fresh(&mut self.pairs, &mut self.proxies, &self.changed, &self.fresh, bvh);
+        merge_fresh(
+            &mut self.pairs,
+            &mut self.proxies,
+            &self.changed,
+            &self.fresh,
+            bvh,
+            threads,
+        );
 
         clear_flags(&mut self.changed, &self.changed_list);
         self.changed_list.clear();
@@ -367,23 +386,28 @@ fn pair_of(bvh: &Bvh<Proxy>, (pa, pb): (u32, u32)) -> Pair {
 /// Replaces the pairs of changed leaves (per `changed`) with the fresh
 /// pairs (sorted, each read from its leaves in `bvh`), in place: a forward
 /// pass keeps the pairs of two unchanged leaves, packed at the front, then
-/// a backward pass merges the fresh pairs in from the end (as a merge into
-/// the free tail of an array, Knuth's TAOCP vol. 3, §5.2.4). A kept pair
-/// moves at most twice, within one array, where copying it into a second
-/// generation of arrays would write every pair each call and hold two
-/// copies in the cache. Neither pass branches on what it reads but once
-/// per fresh pair: the forward pass writes every pair and advances its end
-/// by whether the pair is kept, and the backward pass moves a kept pair
-/// element by element as it compares it (a run between two fresh pairs is
-/// a few pairs long, too short for a call to `memmove`). The leaves of the
-/// fresh pair [`PREFETCH_AHEAD`] places on are asked for ahead of their
-/// turn, as in [`resolve_candidates`].
+/// the fresh pairs are merged in ([`merge_from_back`]). A kept pair moves
+/// within one array, where copying it into a second generation of arrays
+/// would write every pair each call and hold two copies in the cache. The
+/// forward pass does not branch on what it reads: it writes every pair and
+/// advances its end by whether the pair is kept.
+///
+/// With [`PARALLEL_MERGE`] fresh pairs or more, the merge is cut into
+/// parts shared among `threads`: part `j` takes the fresh pairs from
+/// `f[j]` (`j` equal steps through them) and the kept pairs from `k[j]`,
+/// the first one ordered after fresh pair `f[j]`, so its pairs end up at
+/// `k[j] + f[j]` onward. Each part's kept pairs are first moved to the
+/// start of its range, the last part first (a part's range starts no
+/// earlier than its kept pairs lie, and ends before where the next part's
+/// kept pairs were moved), so that the parts' ranges are disjoint and each
+/// part merges within its own.
 fn merge_fresh(
     pairs: &mut Vec<Pair>,
     proxies: &mut Vec<(u32, u32)>,
     changed: &[bool],
     fresh: &[FreshPair],
     bvh: &Bvh<Proxy>,
+    threads: Threads,
 ) {
     let is_changed = |proxy: u32| is_flagged(changed, proxy);
     // Both arrays as slices of one length (checked here, once), so the
@@ -405,6 +429,63 @@ fn merge_fresh(
     let total = kept + fresh.len();
     pairs.resize(total, pair_of(bvh, first));
     proxies.resize(total, first);
+    // Parts of a quarter of `PARALLEL_MERGE` fresh pairs or more, whatever
+    // the thread count asked for.
+    let parts = if fresh.len() >= PARALLEL_MERGE {
+        let wanted = threads.count().saturating_mul(SHARES_PER_THREAD);
+        let per_part = fresh.len().div_ceil(wanted).max(PARALLEL_MERGE / 4);
+        fresh.len().div_ceil(per_part)
+    } else {
+        1
+    };
+    // Where each part starts in the fresh pairs and in the kept ones, and
+    // one past the last part.
+    let starts: Vec<(usize, usize)> = (0..=parts)
+        .map(|j| {
+            let f = fresh.len() * j / parts;
+            let k = match fresh.get(f) {
+                Some(&(_, leaves)) if j > 0 => {
+                    let key = pair_of(bvh, leaves).order_key();
+                    pairs[..kept].partition_point(|pair| pair.order_key() < key)
+                }
+                Some(_) => 0,
+                None => kept,
+            };
+            (f, k)
+        })
+        .collect();
+    for window in starts.windows(2).skip(1).rev() {
+        let [(f, k), (_, k_next)] = [window[0], window[1]];
+        pairs.copy_within(k..k_next, k + f);
+        proxies.copy_within(k..k_next, k + f);
+    }
+    let mut work = Vec::with_capacity(parts);
+    let (mut rest_pairs, mut rest_proxies) = (&mut pairs[..total], &mut proxies[..total]);
+    for window in starts.windows(2) {
+        let [(f, k), (f_next, k_next)] = [window[0], window[1]];
+        let size = (k_next - k) + (f_next - f);
+        let (part_pairs, after_pairs) = core::mem::take(&mut rest_pairs).split_at_mut(size);
+        let (part_proxies, after_proxies) = core::mem::take(&mut rest_proxies).split_at_mut(size);
+        (rest_pairs, rest_proxies) = (after_pairs, after_proxies);
+        work.push((part_pairs, part_proxies, k_next - k, &fresh[f..f_next]));
+    }
+    threads.for_each_share(work, |(pairs, proxies, kept, fresh)| {
+        merge_from_back(pairs, proxies, kept, fresh, bvh);
+    });
+}
+
+/// Merges the fresh pairs (sorted, each read from its leaves in `bvh`) into
+/// `pairs` and `proxies`, whose first `kept` entries are kept pairs, sorted,
+/// and whose rest has room for the fresh ones: from the end, as a merge
+/// into the free tail of an array (Knuth's TAOCP vol. 3, §5.2.4). The loop
+/// branches on what it reads only once per fresh pair: a kept pair is moved
+/// element by element as it is compared (a run between two fresh pairs is
+/// a few pairs long, too short for a call to `memmove`). The leaves of the
+/// fresh pair [`PREFETCH_AHEAD`] places on are asked for ahead of their
+/// turn, as in [`resolve_candidates`].
+fn merge_from_back(pairs: &mut [Pair], proxies: &mut [(u32, u32)], kept: usize, fresh: &[FreshPair], bvh: &Bvh<Proxy>) {
+    let total = pairs.len().min(proxies.len());
+    debug_assert_eq!(total, kept + fresh.len(), "room for the kept and the fresh pairs");
     let (pairs, proxies) = (&mut pairs[..total], &mut proxies[..total]);
     // `old` kept pairs remain to place, at the front; `out` is the first
     // slot filled from the end. No fresh pair has a kept pair's key (it
