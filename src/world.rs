@@ -260,8 +260,8 @@ impl World {
     /// not depend on it. Work too small to gain from threads (a batch of at
     /// most 256 segments, fewer than 16,384 updates, a pair search that
     /// queries fewer than 2,048 moved colliders or walks a tree of fewer
-    /// than 16,384, a merge of fewer than 16,384 new pairs) runs on the
-    /// calling thread.
+    /// than 16,384 and the merge after it, a merge of fewer than 16,384 new
+    /// pairs) runs on the calling thread.
     ///
     /// ```
     /// use collide::{Threads, World};

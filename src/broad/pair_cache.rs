@@ -144,9 +144,9 @@ impl PairCache {
     /// by key, sorted: the set of
     /// [`naive::for_each_pair`](crate::broad::naive::for_each_pair). The
     /// search for the changed leaves' pairs is shared among `threads`
-    /// (each share finds its candidates and reads their leaves), and so is
-    /// the merge of many fresh pairs into the kept ones ([`merge_fresh`]);
-    /// the sort runs on the calling thread. The answer is the same whatever
+    /// (each share finds its candidates and reads their leaves), and after
+    /// a shared search so is the merge of many fresh pairs into the kept
+    /// ones ([`merge_fresh`]); the sort runs on the calling thread. The answer is the same whatever
     /// the threads.
     pub fn update(&mut self, colliders: Colliders<'_>, threads: Threads) -> &[Pair] {
         let bvh = colliders.bvh;
@@ -158,8 +158,8 @@ impl PairCache {
         } else {
             bvh.len() >= PARALLEL_WALK_LEAVES
         };
-        let search_threads = if worth_sharing { threads } else { Threads::CallingThread };
-        let wanted = match search_threads.count() {
+        let threads = if worth_sharing { threads } else { Threads::CallingThread };
+        let wanted = match threads.count() {
             1 => 1,
             n => n.saturating_mul(SHARES_PER_THREAD),
         };
@@ -184,7 +184,7 @@ impl PairCache {
             // its turn: they are misses, where the nodes above them are
             // shared by consecutive queries.
             let fetch_ahead = bvh.memory_bytes() > CACHED_BYTES;
-            share_out(&mut self.shares, parts, search_threads, |share, part| {
+            share_out(&mut self.shares, parts, threads, |share, part| {
                 let mut paths = PathPrefetch::new();
                 for (i, &pa) in part.iter().enumerate() {
                     if fetch_ahead {
@@ -215,7 +215,7 @@ impl PairCache {
                     colliders,
                     &EveryLeaf,
                     wanted,
-                    search_threads,
+                    threads,
                     &mut self.shares,
                     &mut self.roots,
                 );
@@ -225,14 +225,7 @@ impl PairCache {
                     dirty: &self.dirty,
                     changed: is_changed,
                 };
-                walk_tree(
-                    colliders,
-                    &live,
-                    wanted,
-                    search_threads,
-                    &mut self.shares,
-                    &mut self.roots,
-                );
+                walk_tree(colliders, &live, wanted, threads, &mut self.shares, &mut self.roots);
             }
         }
         gather_fresh(&mut self.shares, &mut self.fresh);
