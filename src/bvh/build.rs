@@ -193,13 +193,15 @@ impl Bounds {
     }
 }
 
-/// A leaf during a rebuild: its proxy, box and box centre, and (for a
-/// build that numbers leaves by position) the node and slot it was placed
-/// in, in what would otherwise be the item's padding.
+/// A leaf during a rebuild: its proxy and box, and (for a build that
+/// numbers leaves by position) the node and slot it was placed in, in what
+/// would otherwise be the item's padding: 48 bytes. The box's centre, which
+/// the splits bin and partition by, is computed from the box where it is
+/// needed (two vector operations), not kept: every level of the build
+/// reads and moves every item.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct BuildItem {
     aabb: Bounds,
-    center: Vec3A,
     pub(super) proxy: u32,
     pub(super) node: u32,
     pub(super) slot: u8,
@@ -207,23 +209,31 @@ pub(super) struct BuildItem {
 
 impl BuildItem {
     /// The item of the leaf `proxy` with the tight box `aabb` (the build
-    /// places the box the tree holds for it, [`leaf_tree_box`]).
+    /// places the box the tree holds for it, [`leaf_tree_box`], which has
+    /// the tight box's centre).
     #[inline]
     pub(super) fn new(aabb: &Aabb, exact: bool, proxy: u32) -> Self {
         Self {
             aabb: Bounds::of(&leaf_tree_box(aabb, exact)),
-            center: aabb.center().into(),
             proxy,
             node: NULL_NODE,
             slot: 0,
         }
     }
 
-    /// The centre's coordinate on `axis` (< 3), by an indexed load, where
+    /// The centre of the item's box, `min/2 + max/2` (finite for every
+    /// finite box, as [`Aabb::center`]).
+    #[inline]
+    fn center(&self) -> Vec3A {
+        self.aabb.min * 0.5 + self.aabb.max * 0.5
+    }
+
+    /// The centre's coordinate on `axis` (< 3), by indexed loads, where
     /// `Vec3A`'s `Index` branches on the lane.
     #[inline]
     fn center_on(&self, axis: usize) -> f32 {
-        AsRef::<[f32; 3]>::as_ref(&self.center)[axis]
+        let lane = |v: &Vec3A| AsRef::<[f32; 3]>::as_ref(v)[axis];
+        lane(&self.aabb.min) * 0.5 + lane(&self.aabb.max) * 0.5
     }
 }
 
@@ -243,7 +253,7 @@ impl Part {
         let mut centers = bounds;
         for item in &items[start..end] {
             bounds = bounds.union(&item.aabb);
-            centers.grow(item.center);
+            centers.grow(item.center());
         }
         Self {
             start,
@@ -402,7 +412,7 @@ fn binned_split<const BINS: usize>(items: &mut [BuildItem], part: Part) -> (Part
     let empty = Bounds::EMPTY;
     let mut bins = [[(empty, 0usize); BINS]; 3];
     for item in range.iter() {
-        let item_bins = bins_of(item.center);
+        let item_bins = bins_of(item.center());
         for (axis, axis_bins) in bins.iter_mut().enumerate() {
             let bin = &mut axis_bins[item_bins[axis]];
             bin.0 = bin.0.union(&item.aabb);
@@ -451,7 +461,7 @@ fn binned_split<const BINS: usize>(items: &mut [BuildItem], part: Part) -> (Part
     let on_left = |_, item: &BuildItem| bin_index::<BINS>((item.center_on(axis) - lo) * scale) < split_bin;
     let mut centers = [empty, empty];
     let left_count = partition(range, on_left, |item, left| {
-        centers[usize::from(!left)].grow(item.center);
+        centers[usize::from(!left)].grow(item.center());
     });
     let [left_centers, right_centers] = centers;
     let union_of = |bins: &[(Bounds, usize)]| bins.iter().fold(empty, |acc, bin| acc.union(&bin.0));
