@@ -27,9 +27,9 @@ pub enum Threads {
     /// `Count(0)` means one per core (`std::thread::available_parallelism`);
     /// `Count(1)` is the calling thread alone.
     Count(usize),
-    /// On the calling thread and rayon's global pool, whose threads live
-    /// until the process ends (as many threads in all as the pool has): the
-    /// default with the `parallel` feature.
+    /// On rayon's global pool, whose threads live until the process ends,
+    /// with the calling thread working beside them: the default with the
+    /// `parallel` feature.
     #[cfg(feature = "parallel")]
     Rayon,
 }
@@ -89,13 +89,14 @@ impl Threads {
     /// no share waiting while a thread idles: the calling thread starts at
     /// once, and a helper that arrives when the counter is spent does
     /// nothing. The helpers are `n − 1` scoped threads started for the call
-    /// on [`Threads::Count`], and `n − 1` jobs on rayon's pool on
-    /// [`Threads::Rayon`] (where the calling thread, not one of the pool's,
-    /// waiting while the pool ran every share, could lose milliseconds to a
-    /// sleeping pool thread's wake-up). No two threads touch the same data
-    /// but the counter, and the start and join of a helper. With one
-    /// thread, or one share, everything runs on the calling thread in order
-    /// and nothing starts.
+    /// on [`Threads::Count`], and on [`Threads::Rayon`] one job for each of
+    /// the pool's `n` threads: a pool thread left without one would spin
+    /// for a while looking for work, taking a core from those that have
+    /// some (and a calling thread that only waited for the pool could lose
+    /// milliseconds to a sleeping pool thread's wake-up). No two threads
+    /// touch the same data but the counter, and the start and join of a
+    /// helper. With one thread, or one share, everything runs on the
+    /// calling thread in order and nothing starts.
     pub(crate) fn for_each_share<S: Send>(self, shares: Vec<S>, job: impl Fn(S) + Sync) {
         let threads = self.count().min(shares.len());
         if threads <= 1 {
@@ -119,7 +120,7 @@ impl Threads {
             // The scope returns once its jobs are done, and resumes the
             // first panic among them.
             rayon::in_place_scope(|scope| {
-                for _ in 1..threads {
+                for _ in 0..threads {
                     scope.spawn(|_| work());
                 }
                 work();
