@@ -55,7 +55,8 @@ fn cores() -> usize {
 
 impl Threads {
     /// How many threads the setting runs work on (1: the calling thread
-    /// alone).
+    /// alone; on [`Threads::Rayon`], the pool's size, which work is cut
+    /// for: the calling thread works beside the pool's threads).
     ///
     /// ```
     /// use collide::Threads;
