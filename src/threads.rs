@@ -186,6 +186,33 @@ mod tests {
         }
     }
 
+    /// Shares on rayon's pool run whoever calls: a job of the pool itself
+    /// (an engine running its worlds side by side on the pool) or several
+    /// threads outside it at once. Each call runs every share once.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn rayon_shares_run_from_inside_the_pool_and_from_several_callers() {
+        use rayon::prelude::*;
+        let run = |offset: usize| {
+            let total = AtomicUsize::new(0);
+            Threads::Rayon.for_each_share((0..50).collect(), |share: usize| {
+                total.fetch_add(share + offset, Ordering::Relaxed);
+            });
+            total.into_inner()
+        };
+        let expected = |offset: usize| (0..50).sum::<usize>() + 50 * offset;
+        let inside: Vec<usize> = (0..8).into_par_iter().map(run).collect();
+        for (offset, total) in inside.into_iter().enumerate() {
+            assert_eq!(total, expected(offset), "from the pool's job {offset}");
+        }
+        std::thread::scope(|scope| {
+            let callers: Vec<_> = (0..4).map(|offset| scope.spawn(move || run(offset))).collect();
+            for (offset, caller) in callers.into_iter().enumerate() {
+                assert_eq!(caller.join().ok(), Some(expected(offset)), "from caller {offset}");
+            }
+        });
+    }
+
     #[test]
     fn a_jobs_panic_reaches_the_caller() {
         let mut settings = vec![Threads::Count(2)];
