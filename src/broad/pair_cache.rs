@@ -146,8 +146,8 @@ impl PairCache {
     /// search for the changed leaves' pairs is shared among `threads`
     /// (each share finds its candidates and reads their leaves), and after
     /// a shared search so is the merge of many fresh pairs into the kept
-    /// ones ([`merge_fresh`]); the sort runs on the calling thread. The answer is the same whatever
-    /// the threads.
+    /// ones ([`merge_fresh`]); the sort runs on the calling thread. The
+    /// answer is the same whatever the threads.
     pub fn update(&mut self, colliders: Colliders<'_>, threads: Threads) -> &[Pair] {
         let bvh = colliders.bvh;
         let changed = &self.changed;
