@@ -31,6 +31,15 @@ const QUERY_SHARE: usize = 3;
 /// thread busy.
 const SHARES_PER_THREAD: usize = 4;
 
+/// How many shares a pair update's work is cut into on `threads`: one on
+/// the calling thread alone, else [`SHARES_PER_THREAD`] per thread.
+fn wanted_shares(threads: Threads) -> usize {
+    match threads.count() {
+        1 => 1,
+        n => n.saturating_mul(SHARES_PER_THREAD),
+    }
+}
+
 /// The fewest changed leaves a pair update must query before the queries
 /// are shared among threads (in runs of a quarter of them or more, but the
 /// last run): below it the queries take less time than waking or spawning
@@ -159,10 +168,7 @@ impl PairCache {
             bvh.len() >= PARALLEL_WALK_LEAVES
         };
         let threads = if worth_sharing { threads } else { Threads::CallingThread };
-        let wanted = match threads.count() {
-            1 => 1,
-            n => n.saturating_mul(SHARES_PER_THREAD),
-        };
+        let wanted = wanted_shares(threads);
         for share in &mut self.shares {
             share.candidates.clear();
         }
@@ -425,8 +431,7 @@ fn merge_fresh(
     // Parts of a quarter of `PARALLEL_MERGE` fresh pairs or more, whatever
     // the thread count asked for.
     let parts = if fresh.len() >= PARALLEL_MERGE {
-        let wanted = threads.count().saturating_mul(SHARES_PER_THREAD);
-        let per_part = fresh.len().div_ceil(wanted).max(PARALLEL_MERGE / 4);
+        let per_part = fresh.len().div_ceil(wanted_shares(threads)).max(PARALLEL_MERGE / 4);
         fresh.len().div_ceil(per_part)
     } else {
         1
