@@ -58,7 +58,17 @@ impl<T: LeafData> Bvh<T> {
         if items.is_empty() {
             return items;
         }
-        self.nodes.reserve(items.len() / 2);
+        // Room for the nodes a build makes from typical scenes: 0.40 to
+        // 0.42 per leaf on the workloads' five (a node holds two to four
+        // children). A build that needs more grows the array by half (see
+        // `store`). Room left by an earlier, larger tree is kept; a larger
+        // array replaces the old one, freed first, where growing it would
+        // copy the cleared nodes.
+        let room = nodes_room(items.len());
+        if self.nodes.capacity() < room {
+            self.nodes = Vec::new();
+            self.nodes.reserve_exact(room);
+        }
         let whole = Part::of(&items, 0, items.len());
         // (part, parent node, parent slot)
         let mut tasks: Vec<(Part, u32, usize)> = vec![(whole, NULL_NODE, 0)];
@@ -141,6 +151,15 @@ impl<T: LeafData> Bvh<T> {
             self.nodes[node].category = category;
         }
     }
+}
+
+/// The nodes reserved for a build of `leaves` leaves: 0.45 per leaf, a
+/// little over what builds of scattered boxes make, rather than the half
+/// per leaf of a tree of two-leaf nodes, which a fitted array would only
+/// reach by copying every node into a smaller one after the build (nodes
+/// are over-aligned, so the allocator cannot shrink them in place).
+fn nodes_room(leaves: usize) -> usize {
+    leaves * 9 / 20 + 4
 }
 
 /// A box during a rebuild, in 16-byte SIMD vectors (the build touches every
@@ -636,5 +655,37 @@ mod tests {
             }
         }
         check(1000, &|i| i.wrapping_mul(2_654_435_761) >> 31 == 1);
+    }
+
+    /// A level load reserves the nodes' room once, 0.45 per leaf, which
+    /// a build of scattered boxes does not outgrow; the leaves are the
+    /// batch's, with no room beside them.
+    #[test]
+    fn a_level_load_reserves_its_nodes_once() {
+        use crate::bvh::{Bvh, Leaf};
+        use crate::math::{Aabb, Vec3};
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let n = 5000;
+        let mut bvh: Bvh<u32> = Bvh::default();
+        let leaves = (0..n)
+            .map(|i| {
+                let min = Vec3::new(random(), random(), random()) * 100.0;
+                let size = Vec3::new(random(), random(), random()) * 3.0;
+                Leaf::new(Aabb::new(min, min + size), i, true)
+            })
+            .collect();
+        bvh.insert_batch(leaves);
+        assert_eq!(bvh.nodes.capacity(), nodes_room(n as usize));
+        assert!(bvh.nodes.len() <= bvh.nodes.capacity());
+        assert_eq!(bvh.leaves.capacity(), bvh.leaves.len());
+        bvh.rebuild();
+        assert_eq!(bvh.nodes.capacity(), nodes_room(n as usize), "a rebuild keeps the room");
+        bvh.validate().unwrap();
     }
 }

@@ -193,7 +193,11 @@ fn fatten(tight: &Aabb, displacement: Vec3A) -> Aabb {
 
 /// Puts `value` in a free record of `records` (the last index
 /// pushed on `free`), or at the end, and returns its index: the free list
-/// of the tree's nodes and leaves, and of the world's table of shapes.
+/// of the tree's nodes and leaves, and of the world's table of shapes. A
+/// full array grows by half its length (Box2D's dynamic tree), not by
+/// doubling: a tree built to fit its nodes exactly, or a level loaded into
+/// leaves that fit, takes a few colliders more without asking for twice
+/// its memory.
 #[inline]
 pub(crate) fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
     match free.pop() {
@@ -202,6 +206,9 @@ pub(crate) fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u
             index
         }
         None => {
+            if records.len() == records.capacity() {
+                records.reserve_exact(records.len() / 2 + 4);
+            }
             records.push(value);
             (records.len() - 1) as u32
         }
@@ -717,5 +724,24 @@ impl<T: LeafData> Bvh<T> {
             return Err(format!("{leaves} leaves reachable, {} counted", self.leaf_count));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::store;
+
+    /// A full array grows by half its length, and a free record is taken
+    /// before the array grows.
+    #[test]
+    fn store_grows_a_full_array_by_half_and_reuses_free_records() {
+        let mut records: Vec<u64> = Vec::with_capacity(100);
+        records.extend(0..100);
+        let mut free = Vec::new();
+        assert_eq!(store(&mut records, &mut free, 7), 100);
+        assert_eq!(records.capacity(), 154, "100 + 100 / 2 + 4");
+        free.push(3);
+        assert_eq!(store(&mut records, &mut free, 9), 3);
+        assert_eq!((records[3], records.len(), free.len()), (9, 101, 0));
     }
 }
