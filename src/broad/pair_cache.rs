@@ -245,11 +245,14 @@ impl PairCache {
             threads,
         );
 
+        // The pair set stays; the list of changes and the search's buffers
+        // keep room for about what this call needed (the pair cache is
+        // sized by its pairs, not by a level load's changes or a first
+        // call's search).
+        let changes = self.changed_list.len();
         clear_flags(&mut self.changed, &self.changed_list);
         self.changed_list.clear();
-        // The pair set stays; the search's buffers keep room for about what
-        // this call needed (the pair cache is sized by its pairs, not by a
-        // first call's search).
+        trim_scratch(&mut self.changed_list, changes);
         let used = self.fresh.len();
         trim_scratch(&mut self.fresh, used);
         trim_scratch(&mut self.fresh_scratch, used);
