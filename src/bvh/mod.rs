@@ -195,9 +195,9 @@ fn fatten(tight: &Aabb, displacement: Vec3A) -> Aabb {
 /// pushed on `free`), or at the end, and returns its index: the free list
 /// of the tree's nodes and leaves, and of the world's table of shapes. A
 /// full array grows by half its length (Box2D's dynamic tree), not by
-/// doubling: a tree built to fit its nodes exactly, or a level loaded into
-/// leaves that fit, takes a few colliders more without asking for twice
-/// its memory.
+/// doubling: a tree built with little room beside its nodes, or a level
+/// loaded into leaves that fit, takes a few colliders more without asking
+/// for twice its memory.
 #[inline]
 pub(crate) fn store<T>(records: &mut Vec<T>, free: &mut Vec<u32>, value: T) -> u32 {
     match free.pop() {
