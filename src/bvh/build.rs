@@ -664,13 +664,9 @@ mod tests {
     fn a_level_load_reserves_its_nodes_once() {
         use crate::bvh::{Bvh, Leaf};
         use crate::math::{Aabb, Vec3};
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 40) as f32 / (1u64 << 24) as f32
-        };
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(0x2545_F491);
+        let mut random = move || rng.random::<f32>();
         let n = 5000;
         let mut bvh: Bvh<u32> = Bvh::default();
         let leaves = (0..n)
