@@ -167,18 +167,27 @@ fn leaf_tree_box(aabb: &Aabb, exact: bool) -> Aabb {
     aabb.expanded(4.0 * f32::EPSILON * magnitude + 1e-18)
 }
 
+/// The longest motion [`fatten`] predicts, in lengths of the leaf's box's
+/// largest side: a jump farther than this (a teleport, a respawn) is not a
+/// motion the next frame repeats, and a fat box stretched along it would
+/// overlap much of the tree (20,000 boxes of about one unit, each moved
+/// tens of units at once, made the next `pairs` 150 times slower).
+const MOST_STRETCH: f32 = 4.0;
+
 /// The fat box of a leaf that just moved by `displacement` (Box2D's
 /// predictive enlargement): the new tight box, stretched to where the same
 /// motion would take it next, and grown by a tenth of the motion on every
-/// side. A leaf that never moved keeps its tight box, so static geometry
-/// costs casts nothing extra. Near the ends of the float range the motion
-/// itself may not be finite (two centres near `±f32::MAX` apart): its
-/// length, and so the margin, is then `∞` or NaN, the fat box is not
-/// finite, and the leaf keeps its tight box, since a NaN or infinite fat
-/// box would hide the leaf from every query. In 16-byte SIMD vectors.
+/// side, the motion shortened to [`MOST_STRETCH`] box lengths. A leaf that
+/// never moved keeps its tight box, so static geometry costs casts nothing
+/// extra. Near the ends of the float range the motion itself may not be
+/// finite (two centres near `±f32::MAX` apart): its length, and so the
+/// margin, is then `∞` or NaN, the fat box is not finite, and the leaf
+/// keeps its tight box, since a NaN or infinite fat box would hide the
+/// leaf from every query. In 16-byte SIMD vectors.
 #[inline]
 fn fatten(tight: &Aabb, displacement: Vec3A) -> Aabb {
     let (min, max) = (Vec3A::from(tight.min), Vec3A::from(tight.max));
+    let displacement = displacement.clamp_length_max(MOST_STRETCH * (max - min).max_element());
     let margin = Vec3A::splat(0.1 * displacement.length());
     let fat = Aabb::new(
         (min.min(min + displacement) - margin).into(),
@@ -729,7 +738,34 @@ impl<T: LeafData> Bvh<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::store;
+    use super::{store, Bvh};
+    use crate::math::{Aabb, Vec3};
+
+    /// A short move stretches a leaf's fat box along the move; a jump of
+    /// a thousand box lengths (a teleport) leaves it within a few lengths
+    /// of the leaf's new place.
+    #[test]
+    fn a_teleported_leaf_is_not_stretched_along_its_jump() {
+        let unit = |x: f32| Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0));
+        let mut bvh: Bvh<u32> = Bvh::default();
+        let proxy = bvh.insert(&unit(0.0), 0, true);
+        bvh.insert(&unit(5.0), 1, true);
+        let fat = |bvh: &Bvh<u32>| {
+            let leaf = &bvh.leaves[proxy as usize];
+            bvh.nodes[leaf.node as usize].slot_box(leaf.slot as usize)
+        };
+        bvh.update(proxy, &unit(0.5), 0, true);
+        assert!(
+            fat(&bvh).contains_aabb(&unit(1.0)),
+            "stretched to the next step: {:?}",
+            fat(&bvh)
+        );
+        bvh.update(proxy, &unit(1000.0), 0, true);
+        let jumped = fat(&bvh);
+        assert!(jumped.contains_aabb(&unit(1000.0)));
+        assert!(jumped.max.x - jumped.min.x < 6.0, "{jumped:?}");
+        bvh.validate().unwrap();
+    }
 
     /// A full array grows by half its length, and a free record is taken
     /// before the array grows.
