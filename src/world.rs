@@ -43,8 +43,8 @@ pub const MAX_COLLIDERS: usize = crate::bvh::MAX_LEAVES;
 const UPDATE_BLOCK: usize = 64;
 
 /// How far ahead of the update being applied a batch asks for the
-/// collider's record: a step before its leaf ([`LEAF_AHEAD`]), which is
-/// read from the record.
+/// collider's record, as far as for the leaf and the first node of its
+/// path ([`LEAF_AHEAD`], [`PATH_STEP`]).
 const RECORD_AHEAD: usize = LEAF_AHEAD + PATH_STEP;
 
 /// The fewest updates worth a share of their own when a batch update's
@@ -190,11 +190,9 @@ pub struct World {
     previous_pairs: Vec<Pair>,
     began: Vec<Pair>,
     ended: Vec<Pair>,
-    /// The placements a batch update derived, before it applies them: one
-    /// buffer per share of the batch, in the batch's order. Kept as the
-    /// `Result`s they were derived as (a share stops at its first error):
-    /// moved out of them, each would be copied once more.
-    pending: Vec<Vec<Result<Placement>>>,
+    /// What a batch update derived, before it applies it: one share per
+    /// share of the batch, in the batch's order.
+    pending: Vec<PendingShare>,
     max_colliders: usize,
     /// Where batch queries run.
     threads: Threads,
@@ -212,6 +210,34 @@ impl Default for World {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// One share of what a batch update derived, in the batch's order: each
+/// update's placement, which the collider's record takes, and its leaf's
+/// move, which the tree takes. The placements are kept as the `Result`s
+/// they were derived as (a share stops at its first error): moved out of
+/// them, each would be copied once more.
+#[derive(Debug, Clone, Default)]
+struct PendingShare {
+    placements: Vec<Result<Placement>>,
+    leaves: Vec<LeafMove>,
+}
+
+/// What the tree takes of one update of a batch, noted as its placement is
+/// derived, so that the tree's side of the apply reads no record: the
+/// collider's leaf, its new bounds, and whether they are its exact shape.
+#[derive(Debug, Clone, Copy)]
+struct LeafMove {
+    proxy: u32,
+    aabb: Aabb,
+    exact: bool,
+}
+
+/// The two parts of a batch update's apply, run side by side on two
+/// threads when the batch is large ([`World::apply_batch`]).
+enum ApplySide<'a> {
+    Tree(LeafSteps<'a>),
+    Records(RecordSteps<'a>, Vec<&'a mut [Result<Placement>]>),
 }
 
 impl World {
@@ -503,19 +529,26 @@ impl World {
         &mut self,
         key: ColliderKey,
         place: impl Fn(ColliderRef<'_>) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy),
+        apply_record: impl Fn(&mut ColliderRecord, &mut RecordTables) + Sync,
+        apply_leaf: impl Fn(&mut Proxy) + Sync,
     ) -> Result<()> {
         self.update_batch(
             &[(key, ())],
             |collider, ()| place(collider),
-            |record, tables, proxy, ()| apply(record, tables, proxy),
+            |record, tables, ()| apply_record(record, tables),
+            |proxy, ()| apply_leaf(proxy),
         )
     }
 
     /// Moves, rotates or scales a collider (the book's
     /// `BoxComponent::OnUpdateWorldTransform`).
     pub fn set_transform(&mut self, key: ColliderKey, transform: Transform) -> Result<()> {
-        self.update(key, |c| c.placement_under(&transform, c.should_rotate()), |_, _, _| {})
+        self.update(
+            key,
+            |c| c.placement_under(&transform, c.should_rotate()),
+            |_, _| {},
+            |_| {},
+        )
     }
 
     /// Moves, rotates or scales many colliders: [`World::set_transform`] for
@@ -550,7 +583,8 @@ impl World {
         self.update_batch(
             updates,
             |c, transform| c.placement_under(transform, c.should_rotate()),
-            |_, _, _, _| {},
+            |_, _, _| {},
+            |_, _| {},
         )
     }
 
@@ -564,7 +598,8 @@ impl World {
                 shape.validate()?;
                 Placement::of(shape, &c.transform(), c.should_rotate())
             },
-            |record, tables, _, shape| record.set_shape(shape.clone(), tables),
+            |record, tables, shape| record.set_shape(shape.clone(), tables),
+            |_, _| {},
         )
     }
 
@@ -574,19 +609,21 @@ impl World {
     /// derived by `place` from the collider as it is and the update's value
     /// (an update that changes no placement keeps the current one), and
     /// validated ([`World::derive_one`]), into a buffer the world
-    /// keeps; only then does each collider take its placement and `apply`
-    /// its value to its record and leaf ([`World::apply_one`]). `place` reads
+    /// keeps; only then does each collider take its placement,
+    /// `apply_record` its value to its record and `apply_leaf` to its leaf's
+    /// payload ([`World::apply_one`], [`World::apply_batch`]). `place` reads
     /// the fields an update of its kind leaves alone, so a key given twice
     /// ends with its last update, as one call per update would. Only the
     /// placements wait in the buffer; no description is copied. A batch of
     /// one needs no buffer. On a world beyond the caches
     /// ([`CACHED_BYTES`]) both passes ask for what they will read
-    /// ahead of time ([`World::prefetch_block`], [`World::prefetch_ahead`]).
+    /// ahead of time ([`World::prefetch_block`], [`PathPrefetch`]).
     fn update_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
         place: impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync,
-        apply: impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy, &T),
+        apply_record: impl Fn(&mut ColliderRecord, &mut RecordTables, &T) + Sync,
+        apply_leaf: impl Fn(&mut Proxy, &T) + Sync,
     ) -> Result<()> {
         if let [(key, value)] = updates {
             // Applied where it lies in its `Result`: moved out of it, the
@@ -594,7 +631,7 @@ impl World {
             let mut placement = self.derive_one(*key, value, &place);
             return match &mut placement {
                 Ok(placement) => {
-                    self.apply_one(*key, value, placement, &apply);
+                    self.apply_one(*key, value, placement, &apply_record, &apply_leaf);
                     Ok(())
                 }
                 Err(error) => Err(*error),
@@ -605,22 +642,11 @@ impl World {
         let mut pending = core::mem::take(&mut self.pending);
         let derived = self.derive_batch(updates, &place, &mut pending);
         if derived.is_ok() {
-            // The shares' placements are the updates' in order.
-            let mut next = updates.iter().enumerate();
-            let fetch_ahead = self.beyond_caches();
-            let mut paths = PathPrefetch::new();
-            // Every placement derived is `Ok` once the batch is.
-            for share in &mut pending {
-                for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
-                    if fetch_ahead {
-                        self.prefetch_ahead(updates, i, &mut paths);
-                    }
-                    self.apply_one(*key, value, placement, &apply);
-                }
-            }
+            self.apply_batch(updates, &mut pending, &apply_record, &apply_leaf);
         }
         for share in &mut pending {
-            share.clear();
+            share.placements.clear();
+            share.leaves.clear();
         }
         self.pending = pending;
         derived
@@ -646,14 +672,103 @@ impl World {
         key: ColliderKey,
         value: &T,
         placement: &mut Placement,
-        apply: &impl Fn(&mut ColliderRecord, &mut RecordTables, &mut Proxy, &T),
+        apply_record: &impl Fn(&mut ColliderRecord, &mut RecordTables, &T),
+        apply_leaf: &impl Fn(&mut Proxy, &T),
     ) {
         let record = &mut self.colliders[key];
         let mut proxy = self.bvh.leaf(record.proxy).data;
-        apply(record, &mut self.tables, &mut proxy, value);
+        apply_record(record, &mut self.tables, value);
+        apply_leaf(&mut proxy, value);
         let aabb = record.place(placement, &mut self.tables);
         self.bvh.update(record.proxy, &aabb, proxy, record.is_box());
         self.pair_cache.mark(record.proxy);
+    }
+
+    /// Whether a batch of `len` updates is applied in two parts side by
+    /// side ([`World::apply_batch`]): when it is large enough to derive its
+    /// placements on several threads.
+    fn applies_side_by_side(&self, len: usize) -> bool {
+        self.threads.count() > 1 && len >= 2 * UPDATES_PER_SHARE
+    }
+
+    /// Applies a derived batch (every placement `Ok`), in the batch's
+    /// order, in two parts that touch different memory: the records take
+    /// their placements and values ([`RecordSteps`]), and the tree moves the
+    /// leaves, the pair cache marking them ([`LeafSteps`]). A large batch on
+    /// several threads ([`World::applies_side_by_side`]) runs the two parts
+    /// side by side, one thread each (the tree's first, the larger), the
+    /// tree reading the leaves' moves its derivation noted rather than the
+    /// records. Otherwise each update takes both steps in turn, its leaf's
+    /// move read from the record it just wrote, so that the memory the two
+    /// parts wait on is asked for together and nothing more is noted.
+    fn apply_batch<T: Sync>(
+        &mut self,
+        updates: &[(ColliderKey, T)],
+        pending: &mut [PendingShare],
+        apply_record: &(impl Fn(&mut ColliderRecord, &mut RecordTables, &T) + Sync),
+        apply_leaf: &(impl Fn(&mut Proxy, &T) + Sync),
+    ) {
+        let fetch_ahead = self.beyond_caches();
+        let side_by_side = self.applies_side_by_side(updates.len());
+        let threads = self.threads;
+        let World {
+            colliders,
+            tables,
+            bvh,
+            pair_cache,
+            ..
+        } = self;
+        let mut records = RecordSteps { colliders, tables };
+        let mut tree = LeafSteps {
+            bvh,
+            pair_cache,
+            paths: PathPrefetch::new(),
+        };
+        let (placements, leaves): (Vec<_>, Vec<_>) = pending
+            .iter_mut()
+            .map(|share| (share.placements.as_mut_slice(), share.leaves.as_slice()))
+            .unzip();
+        if !side_by_side {
+            // The shares' placements are the updates' in order.
+            let mut next = updates.iter().enumerate();
+            for share in placements {
+                for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
+                    if fetch_ahead {
+                        records.fetch_ahead(updates, i);
+                        let ahead = updates.get(i + LEAF_AHEAD).and_then(|(key, _)| records.proxy(*key));
+                        tree.fetch_ahead(i, updates.len(), ahead);
+                    }
+                    let leaf = records.step(*key, value, placement, apply_record);
+                    tree.step(&leaf, value, apply_leaf);
+                }
+            }
+            return;
+        }
+        let moves = || leaves.iter().flat_map(|share| share.iter());
+        let sides = vec![ApplySide::Tree(tree), ApplySide::Records(records, placements)];
+        threads.for_each_share(sides, |side| match side {
+            ApplySide::Tree(mut tree) => {
+                let mut ahead = moves().skip(LEAF_AHEAD);
+                for (i, (leaf, (_, value))) in moves().zip(updates).enumerate() {
+                    let next = ahead.next();
+                    if fetch_ahead {
+                        tree.fetch_ahead(i, updates.len(), next.map(|leaf| leaf.proxy));
+                    }
+                    tree.step(leaf, value, apply_leaf);
+                }
+            }
+            ApplySide::Records(mut records, placements) => {
+                let mut next = updates.iter().enumerate();
+                for share in placements {
+                    for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
+                        if fetch_ahead {
+                            records.fetch_ahead(updates, i);
+                        }
+                        records.step(*key, value, placement, apply_record);
+                    }
+                }
+            }
+        });
     }
 
     /// Derives the placements `updates` make, in order, into `pending`'s
@@ -664,22 +779,23 @@ impl World {
         &self,
         updates: &[(ColliderKey, T)],
         place: &(impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync),
-        pending: &mut Vec<Vec<Result<Placement>>>,
+        pending: &mut Vec<PendingShare>,
     ) -> Result<()> {
         let threads = self.threads.count();
         if threads <= 1 || updates.len() < 2 * UPDATES_PER_SHARE {
             if pending.is_empty() {
-                pending.push(Vec::new());
+                pending.push(PendingShare::default());
             }
-            return self.derive_share(updates, place, &mut pending[0]);
+            return self.derive_share(updates, place, &mut pending[0], false);
         }
         let per_share = updates
             .len()
             .div_ceil(threads.saturating_mul(UPDATE_SHARES_PER_THREAD))
             .max(UPDATES_PER_SHARE);
         let parts: Vec<_> = updates.chunks(per_share).collect();
+        let note_leaves = self.applies_side_by_side(updates.len());
         if pending.len() < parts.len() {
-            pending.resize_with(parts.len(), Vec::new);
+            pending.resize_with(parts.len(), PendingShare::default);
         }
         let mut results: Vec<Result<()>> = vec![Ok(()); parts.len()];
         let shares: Vec<_> = parts
@@ -688,53 +804,51 @@ impl World {
             .zip(results.iter_mut())
             .collect();
         self.threads.for_each_share(shares, |((part, out), result)| {
-            on_own_copy(out, |out| *result = self.derive_share(part, place, out));
+            on_own_copy(out, |out| *result = self.derive_share(part, place, out, note_leaves));
         });
         results.into_iter().collect()
     }
 
     /// [`World::derive_batch`] for one share: its placements into `out`,
-    /// stopping at the first error.
+    /// and with `note_leaves` its leaves' moves, stopping at the first
+    /// error.
     fn derive_share<T>(
         &self,
         updates: &[(ColliderKey, T)],
         place: &impl Fn(ColliderRef<'_>, &T) -> Result<Placement>,
-        out: &mut Vec<Result<Placement>>,
+        out: &mut PendingShare,
+        note_leaves: bool,
     ) -> Result<()> {
-        out.try_reserve(updates.len())
+        out.placements
+            .try_reserve(updates.len())
             .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
+        if note_leaves {
+            out.leaves
+                .try_reserve(updates.len())
+                .map_err(|_| Error::OutOfMemory("the leaf moves of a batch update"))?;
+        }
         let fetch_ahead = self.beyond_caches();
         for block in updates.chunks(UPDATE_BLOCK) {
             if fetch_ahead {
                 self.prefetch_block(block);
             }
             for (key, value) in block {
-                out.push(self.derive_one(*key, value, place));
-                if let Some(Err(error)) = out.last() {
-                    return Err(*error);
+                let collider = self.live(*key);
+                out.placements
+                    .push(collider.and_then(|collider| place(collider, value)));
+                match (out.placements.last(), collider) {
+                    (Some(Err(error)), _) => return Err(*error),
+                    (Some(Ok(placement)), Ok(collider)) if note_leaves => out.leaves.push(LeafMove {
+                        proxy: collider.proxy(),
+                        aabb: placement.aabb(),
+                        exact: placement.is_box(),
+                    }),
+                    // A placement derived is `Ok` only for a live collider.
+                    _ => {}
                 }
             }
         }
         Ok(())
-    }
-
-    /// Before update `i` of a batch is applied, asks for what the updates
-    /// after it will read: the record [`RECORD_AHEAD`] updates ahead, then,
-    /// read from the record, its leaf and the tree path above the leaf
-    /// ([`PathPrefetch`]), so that an update is applied once its record,
-    /// leaf and path have been on their way for several updates.
-    #[inline]
-    fn prefetch_ahead<T>(&self, updates: &[(ColliderKey, T)], i: usize, paths: &mut PathPrefetch) {
-        if let Some((key, _)) = updates.get(i + RECORD_AHEAD) {
-            if let Some(record) = self.colliders.get(*key) {
-                prefetch(record);
-            }
-        }
-        let leaf = updates
-            .get(i + LEAF_AHEAD)
-            .and_then(|(key, _)| self.colliders.get(*key))
-            .map(|record| record.proxy);
-        paths.advance(&self.bvh, i, updates.len(), leaf);
     }
 
     /// Whether the tree and the collider slots take more than
@@ -763,7 +877,8 @@ impl World {
                 shape.validate()?;
                 Placement::of(&shape, &c.transform(), c.should_rotate())
             },
-            |record, tables, _| record.set_shape(shape.clone(), tables),
+            |record, tables| record.set_shape(shape.clone(), tables),
+            |_| {},
         )
     }
 
@@ -772,18 +887,24 @@ impl World {
         self.update(
             key,
             |c| c.placement_under(&c.transform(), should_rotate),
-            |record, _, _| record.set_should_rotate(should_rotate),
+            |record, _| record.set_should_rotate(should_rotate),
+            |_| {},
         )
     }
 
     /// Sets a collider's user-data word.
     pub fn set_user_data(&mut self, key: ColliderKey, user_data: u64) -> Result<()> {
-        self.update(key, |c| Ok(c.placement()), |_, _, proxy| proxy.user_data = user_data)
+        self.update(
+            key,
+            |c| Ok(c.placement()),
+            |_, _| {},
+            |proxy| proxy.user_data = user_data,
+        )
     }
 
     /// Sets a collider's category and mask.
     pub fn set_filter(&mut self, key: ColliderKey, filter: Filter) -> Result<()> {
-        self.update(key, |c| Ok(c.placement()), |_, _, proxy| proxy.filter = filter)
+        self.update(key, |c| Ok(c.placement()), |_, _| {}, |proxy| proxy.filter = filter)
     }
 
     /// The closest collider hit by the closed segment `start + t·(end −
@@ -1392,7 +1513,10 @@ impl World {
             + self
                 .pending
                 .iter()
-                .map(|share| share.capacity() * core::mem::size_of::<Result<Placement>>())
+                .map(|share| {
+                    share.placements.capacity() * core::mem::size_of::<Result<Placement>>()
+                        + share.leaves.capacity() * core::mem::size_of::<LeafMove>()
+                })
                 .sum::<usize>()
             + (self.free_versions.capacity() + self.free_slots.capacity()) * core::mem::size_of::<u32>()
     }
@@ -1425,6 +1549,79 @@ impl World {
             .rotation_scales
             .check_named(rotation_scales)
             .map_err(|e| format!("table of rotations and scales: {e}"))
+    }
+}
+
+/// The records' part of a batch's apply ([`World::apply_batch`]).
+struct RecordSteps<'a> {
+    colliders: &'a mut SlotMap<ColliderKey, ColliderRecord>,
+    tables: &'a mut RecordTables,
+}
+
+impl RecordSteps<'_> {
+    /// Before update `i` is applied: asks for the record [`RECORD_AHEAD`]
+    /// updates on.
+    #[inline]
+    fn fetch_ahead<T>(&self, updates: &[(ColliderKey, T)], i: usize) {
+        if let Some(record) = updates
+            .get(i + RECORD_AHEAD)
+            .and_then(|(key, _)| self.colliders.get(*key))
+        {
+            prefetch(record);
+        }
+    }
+
+    /// The leaf of the live collider `key`.
+    #[inline]
+    fn proxy(&self, key: ColliderKey) -> Option<u32> {
+        self.colliders.get(key).map(|record| record.proxy)
+    }
+
+    /// Collider `key`'s record takes `apply`'s value and its placement;
+    /// returns its leaf's move.
+    #[inline(always)]
+    fn step<T>(
+        &mut self,
+        key: ColliderKey,
+        value: &T,
+        placement: &mut Placement,
+        apply: &impl Fn(&mut ColliderRecord, &mut RecordTables, &T),
+    ) -> LeafMove {
+        let record = &mut self.colliders[key];
+        apply(record, self.tables, value);
+        let aabb = record.place(placement, self.tables);
+        LeafMove {
+            proxy: record.proxy,
+            aabb,
+            exact: record.is_box(),
+        }
+    }
+}
+
+/// The tree's part of a batch's apply ([`World::apply_batch`]).
+struct LeafSteps<'a> {
+    bvh: &'a mut Bvh<Proxy>,
+    pair_cache: &'a mut PairCache,
+    paths: PathPrefetch,
+}
+
+impl LeafSteps<'_> {
+    /// Before update `i` of `len` is applied: asks for `ahead`, the leaf
+    /// of the update [`LEAF_AHEAD`] on, and moves the paths in flight up
+    /// ([`PathPrefetch`]).
+    #[inline]
+    fn fetch_ahead(&mut self, i: usize, len: usize, ahead: Option<u32>) {
+        self.paths.advance(self.bvh, i, len, ahead);
+    }
+
+    /// The leaf takes its move and `apply`'s change to its payload, and
+    /// the pair cache marks it.
+    #[inline(always)]
+    fn step<T>(&mut self, leaf: &LeafMove, value: &T, apply: &impl Fn(&mut Proxy, &T)) {
+        let mut payload = self.bvh.leaf(leaf.proxy).data;
+        apply(&mut payload, value);
+        self.bvh.update(leaf.proxy, &leaf.aabb, payload, leaf.exact);
+        self.pair_cache.mark(leaf.proxy);
     }
 }
 

@@ -167,6 +167,80 @@ fn pairs_updates_and_events_are_the_same_on_any_threads() {
     }
 }
 
+/// A batch large enough that its records and its tree are updated side by
+/// side on two threads ends as on one thread, a key given several times
+/// with its last update: moves (some turning, so that boxes become oriented
+/// boxes and back), then new shapes.
+#[test]
+fn a_batch_applied_side_by_side_ends_with_each_keys_last_update() {
+    let mut rng = seeded(0x51DE_B51D);
+    let descs: Vec<ColliderDesc> = (0..COLLIDERS).map(|i| random_desc(&mut rng, i)).collect();
+    let mut worlds: Vec<World> = [Threads::CallingThread, Threads::Count(2)]
+        .into_iter()
+        .map(|threads| {
+            let mut world = World::new();
+            world.set_threads(threads);
+            world
+        })
+        .collect();
+    let keys: Vec<Vec<ColliderKey>> = worlds
+        .iter_mut()
+        .map(|world| world.extend(descs.iter().cloned()).expect("valid colliders"))
+        .collect();
+    assert!(keys.iter().all(|k| *k == keys[0]));
+    let keys = &keys[0];
+    // Every collider once, then the first 2,000 again with other moves.
+    let moves: Vec<(ColliderKey, Transform)> = (0..COLLIDERS + 2_000)
+        .map(|i| {
+            let spin = if i % 4 == 0 { rng.range(-0.5, 0.5) } else { 0.0 };
+            let offset = rng.vec(-1.0, 1.0) * if i >= COLLIDERS { 3.0 } else { 1.0 };
+            (
+                keys[i % COLLIDERS],
+                Transform::new(offset, Quat::from_rotation_y(spin), 1.0),
+            )
+        })
+        .collect();
+    let shapes: Vec<(ColliderKey, Shape)> = (0..COLLIDERS + 500)
+        .map(|i| {
+            let c = rng.vec(0.0, SIDE);
+            let shape = if i % 5 == 0 {
+                Shape::Sphere(Sphere::new(c, rng.range(0.2, 1.0)))
+            } else {
+                Shape::Aabb(Aabb::new(c, c + rng.vec(0.2, 1.5)))
+            };
+            (keys[(i * 3) % COLLIDERS], shape)
+        })
+        .collect();
+    for world in &mut worlds {
+        world.set_transforms(&moves).expect("valid moves");
+    }
+    let hashes: Vec<u64> = worlds.iter().map(World::state_hash).collect();
+    let pairs: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
+    for (i, world) in worlds.iter().enumerate() {
+        assert_eq!(hashes[i], hashes[0], "moves: state on {:?}", world.threads());
+        assert_eq!(pairs[i], pairs[0], "moves: pairs on {:?}", world.threads());
+    }
+    let last_move = &moves[COLLIDERS];
+    let moved = worlds[1].get(last_move.0).expect("live");
+    assert_eq!(
+        moved.transform().translation,
+        last_move.1.translation,
+        "the last move of a key given twice"
+    );
+    check_sample(&worlds[0], &pairs[0], keys, "after the moves");
+    for world in &mut worlds {
+        world.set_shapes(&shapes).expect("valid shapes");
+    }
+    let hashes: Vec<u64> = worlds.iter().map(World::state_hash).collect();
+    let pairs: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
+    for (i, world) in worlds.iter().enumerate() {
+        assert_eq!(hashes[i], hashes[0], "shapes: state on {:?}", world.threads());
+        assert_eq!(pairs[i], pairs[0], "shapes: pairs on {:?}", world.threads());
+    }
+    worlds[1].validate().expect("a consistent world");
+    check_sample(&worlds[0], &pairs[0], keys, "after the shapes");
+}
+
 /// A batch update with an error anywhere (here in the last share) changes
 /// nothing on any threads, and reports the first error in the batch's
 /// order.

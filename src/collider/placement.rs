@@ -17,6 +17,19 @@ pub(crate) struct Placement {
 }
 
 impl Placement {
+    /// The collider's bounds under this placement.
+    #[inline]
+    pub(crate) fn aabb(&self) -> Aabb {
+        self.aabb
+    }
+
+    /// Whether the bounds are the collider's exact shape (a box kept in its
+    /// leaf, [`WorldShape::Box`]).
+    #[inline]
+    pub(crate) fn is_box(&self) -> bool {
+        matches!(self.world_shape, WorldShape::Box)
+    }
+
     /// Validates `transform` (renormalising the rotation) and derives the
     /// world shape of `shape` under it and its bounds. `shape` must be valid
     /// ([`Shape::validate`]): a collider's stored shape always is, and a new

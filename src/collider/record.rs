@@ -131,7 +131,7 @@ impl StoredTransform {
     /// `transform` as a record keeps it, its rotation and scale in entry
     /// `own` (the record's, reused) if it has one; `own` is freed if the
     /// transform has neither.
-    #[inline]
+    #[inline(always)]
     fn store(transform: &Transform, own: Option<u32>, table: &mut Table<RotationScale>) -> Self {
         let rotation_scale = match RotationScale::of(transform) {
             Some(rotation_scale) => table.store(own, rotation_scale),
@@ -284,7 +284,7 @@ impl ColliderRecord {
     /// [`WorldShape::Kept`] in its place, so that a batch's placements are
     /// taken where they wait, not moved out); the bounds, for the leaf, are
     /// returned.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn place(&mut self, placement: &mut Placement, tables: &mut RecordTables) -> Aabb {
         self.transform = StoredTransform::store(
             &placement.transform,

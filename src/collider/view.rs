@@ -44,6 +44,12 @@ impl<'w> ColliderRef<'w> {
         Self { record, leaf, tables }
     }
 
+    /// The collider's leaf in the world's tree.
+    #[inline]
+    pub(crate) fn proxy(&self) -> u32 {
+        self.record.proxy
+    }
+
     /// The collider's key.
     ///
     /// ```
