@@ -559,8 +559,8 @@ impl World {
     /// allocated).
     ///
     /// A batch of 16,384 updates or more derives its placements on the
-    /// world's threads ([`World::set_threads`]), then applies them on the
-    /// calling thread.
+    /// world's threads ([`World::set_threads`]), then applies them on two:
+    /// the colliders' records on one, the tree on the other.
     ///
     /// Faster than one call per collider when the colliders are many and
     /// scattered in memory: the updates run in blocks whose colliders, tree
