@@ -85,11 +85,10 @@ fn check_sample(world: &World, pairs: &[Pair], keys: &[ColliderKey], label: &str
     }
 }
 
-#[test]
-fn pairs_updates_and_events_are_the_same_on_any_threads() {
-    let mut rng = seeded(0x7A11_C0DE);
-    let descs: Vec<ColliderDesc> = (0..COLLIDERS).map(|i| random_desc(&mut rng, i)).collect();
-    let mut worlds: Vec<World> = settings()
+/// A world on each of `settings`, each with `descs` added by one
+/// `extend`, and the keys they all gave.
+fn loaded_worlds(settings: Vec<Threads>, descs: &[ColliderDesc]) -> (Vec<World>, Vec<ColliderKey>) {
+    let mut worlds: Vec<World> = settings
         .into_iter()
         .map(|threads| {
             let mut world = World::new();
@@ -97,7 +96,7 @@ fn pairs_updates_and_events_are_the_same_on_any_threads() {
             world
         })
         .collect();
-    let keys: Vec<ColliderKey> = worlds
+    let keys = worlds
         .iter_mut()
         .map(|world| world.extend(descs.iter().cloned()).expect("valid colliders"))
         .reduce(|a, b| {
@@ -105,6 +104,14 @@ fn pairs_updates_and_events_are_the_same_on_any_threads() {
             a
         })
         .expect("worlds");
+    (worlds, keys)
+}
+
+#[test]
+fn pairs_updates_and_events_are_the_same_on_any_threads() {
+    let mut rng = seeded(0x7A11_C0DE);
+    let descs: Vec<ColliderDesc> = (0..COLLIDERS).map(|i| random_desc(&mut rng, i)).collect();
+    let (mut worlds, keys) = loaded_worlds(settings(), &descs);
 
     // The first call walks the whole tree, shared out.
     let first: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
@@ -167,6 +174,18 @@ fn pairs_updates_and_events_are_the_same_on_any_threads() {
     }
 }
 
+/// The pairs every world in `worlds` finds, checked equal across them, as
+/// their states' hashes are (`label` names the step in a failure).
+fn agreed_pairs(worlds: &mut [World], label: &str) -> Vec<Pair> {
+    let hashes: Vec<u64> = worlds.iter().map(World::state_hash).collect();
+    let pairs: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
+    for (i, world) in worlds.iter().enumerate() {
+        assert_eq!(hashes[i], hashes[0], "{label}: state on {:?}", world.threads());
+        assert_eq!(pairs[i], pairs[0], "{label}: pairs on {:?}", world.threads());
+    }
+    pairs.into_iter().next().unwrap_or_default()
+}
+
 /// A batch large enough that its records and its tree are updated side by
 /// side on two threads ends as on one thread, a key given several times
 /// with its last update: moves (some turning, so that boxes become oriented
@@ -175,20 +194,8 @@ fn pairs_updates_and_events_are_the_same_on_any_threads() {
 fn a_batch_applied_side_by_side_ends_with_each_keys_last_update() {
     let mut rng = seeded(0x51DE_B51D);
     let descs: Vec<ColliderDesc> = (0..COLLIDERS).map(|i| random_desc(&mut rng, i)).collect();
-    let mut worlds: Vec<World> = [Threads::CallingThread, Threads::Count(2)]
-        .into_iter()
-        .map(|threads| {
-            let mut world = World::new();
-            world.set_threads(threads);
-            world
-        })
-        .collect();
-    let keys: Vec<Vec<ColliderKey>> = worlds
-        .iter_mut()
-        .map(|world| world.extend(descs.iter().cloned()).expect("valid colliders"))
-        .collect();
-    assert!(keys.iter().all(|k| *k == keys[0]));
-    let keys = &keys[0];
+    let (mut worlds, keys) = loaded_worlds(vec![Threads::CallingThread, Threads::Count(2)], &descs);
+    let keys = &keys;
     // Every collider once, then the first 2,000 again with other moves.
     let moves: Vec<(ColliderKey, Transform)> = (0..COLLIDERS + 2_000)
         .map(|i| {
@@ -214,12 +221,7 @@ fn a_batch_applied_side_by_side_ends_with_each_keys_last_update() {
     for world in &mut worlds {
         world.set_transforms(&moves).expect("valid moves");
     }
-    let hashes: Vec<u64> = worlds.iter().map(World::state_hash).collect();
-    let pairs: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
-    for (i, world) in worlds.iter().enumerate() {
-        assert_eq!(hashes[i], hashes[0], "moves: state on {:?}", world.threads());
-        assert_eq!(pairs[i], pairs[0], "moves: pairs on {:?}", world.threads());
-    }
+    let pairs = agreed_pairs(&mut worlds, "moves");
     let last_move = &moves[COLLIDERS];
     let moved = worlds[1].get(last_move.0).expect("live");
     assert_eq!(
@@ -227,18 +229,13 @@ fn a_batch_applied_side_by_side_ends_with_each_keys_last_update() {
         last_move.1.translation,
         "the last move of a key given twice"
     );
-    check_sample(&worlds[0], &pairs[0], keys, "after the moves");
+    check_sample(&worlds[0], &pairs, keys, "after the moves");
     for world in &mut worlds {
         world.set_shapes(&shapes).expect("valid shapes");
     }
-    let hashes: Vec<u64> = worlds.iter().map(World::state_hash).collect();
-    let pairs: Vec<Vec<Pair>> = worlds.iter_mut().map(|w| w.pairs().to_vec()).collect();
-    for (i, world) in worlds.iter().enumerate() {
-        assert_eq!(hashes[i], hashes[0], "shapes: state on {:?}", world.threads());
-        assert_eq!(pairs[i], pairs[0], "shapes: pairs on {:?}", world.threads());
-    }
+    let pairs = agreed_pairs(&mut worlds, "shapes");
     worlds[1].validate().expect("a consistent world");
-    check_sample(&worlds[0], &pairs[0], keys, "after the shapes");
+    check_sample(&worlds[0], &pairs, keys, "after the shapes");
 }
 
 /// A batch update with an error anywhere (here in the last share) changes
