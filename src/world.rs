@@ -663,9 +663,12 @@ impl World {
         place(self.live(key)?, value)
     }
 
-    /// Applies one derived update to the live collider `key`: its value to
-    /// the record and the leaf's payload, its placement, then the leaf and
-    /// the pair cache follow.
+    /// Applies one derived update to the live collider `key`: the record
+    /// takes its value and placement, then the leaf its move and its payload
+    /// change, and the pair cache marks it: [`RecordSteps::step`] then
+    /// [`LeafSteps::step`], written as one so that the bounds go from the
+    /// placement to the tree in registers rather than through a
+    /// [`LeafMove`] in memory.
     #[inline]
     fn apply_one<T>(
         &mut self,
@@ -684,9 +687,9 @@ impl World {
         self.pair_cache.mark(record.proxy);
     }
 
-    /// Whether a batch of `len` updates is applied in two parts side by
-    /// side ([`World::apply_batch`]): when it is large enough to derive its
-    /// placements on several threads.
+    /// Whether a batch of `len` updates derives its placements on several
+    /// threads ([`World::derive_batch`]) and applies them in two parts side
+    /// by side ([`World::apply_batch`]).
     fn applies_side_by_side(&self, len: usize) -> bool {
         self.threads.count() > 1 && len >= 2 * UPDATES_PER_SHARE
     }
@@ -781,19 +784,20 @@ impl World {
         place: &(impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync),
         pending: &mut Vec<PendingShare>,
     ) -> Result<()> {
-        let threads = self.threads.count();
-        if threads <= 1 || updates.len() < 2 * UPDATES_PER_SHARE {
+        // A batch whose derivation is shared is applied side by side too,
+        // and its derivation notes the leaves' moves for that.
+        if !self.applies_side_by_side(updates.len()) {
             if pending.is_empty() {
                 pending.push(PendingShare::default());
             }
             return self.derive_share(updates, place, &mut pending[0], false);
         }
+        let threads = self.threads.count();
         let per_share = updates
             .len()
             .div_ceil(threads.saturating_mul(UPDATE_SHARES_PER_THREAD))
             .max(UPDATES_PER_SHARE);
         let parts: Vec<_> = updates.chunks(per_share).collect();
-        let note_leaves = self.applies_side_by_side(updates.len());
         if pending.len() < parts.len() {
             pending.resize_with(parts.len(), PendingShare::default);
         }
@@ -804,7 +808,7 @@ impl World {
             .zip(results.iter_mut())
             .collect();
         self.threads.for_each_share(shares, |((part, out), result)| {
-            on_own_copy(out, |out| *result = self.derive_share(part, place, out, note_leaves));
+            on_own_copy(out, |out| *result = self.derive_share(part, place, out, true));
         });
         results.into_iter().collect()
     }
