@@ -58,10 +58,9 @@ impl<T: LeafData> Bvh<T> {
         if items.is_empty() {
             return items;
         }
-        // Room for the nodes a build makes from typical scenes: 0.40 to
-        // 0.42 per leaf on the workloads' five (a node holds two to four
-        // children). A build that needs more grows the array by half (see
-        // `store`). Room left by an earlier, larger tree is kept; a larger
+        // Room for the nodes a build makes from scattered boxes (a node
+        // holds two to four children; [`nodes_room`]). A build that needs
+        // more grows the array by half (see `store`). Room left by an earlier, larger tree is kept; a larger
         // array replaces the old one, freed first, where growing it would
         // copy the cleared nodes.
         let room = nodes_room(items.len());
@@ -154,7 +153,8 @@ impl<T: LeafData> Bvh<T> {
 }
 
 /// The nodes reserved for a build of `leaves` leaves: 0.45 per leaf, a
-/// little over what builds of scattered boxes make, rather than the half
+/// little over what builds of scattered boxes make (about 0.4: most nodes
+/// hold four children), rather than the half
 /// per leaf of a tree of two-leaf nodes, which a fitted array would only
 /// reach by copying every node into a smaller one after the build (nodes
 /// are over-aligned, so the allocator cannot shrink them in place).

@@ -170,8 +170,8 @@ fn leaf_tree_box(aabb: &Aabb, exact: bool) -> Aabb {
 /// The longest motion [`fatten`] predicts, in lengths of the leaf's box's
 /// largest side: a jump farther than this (a teleport, a respawn) is not a
 /// motion the next frame repeats, and a fat box stretched along it would
-/// overlap much of the tree (20,000 boxes of about one unit, each moved
-/// tens of units at once, made the next `pairs` 150 times slower).
+/// overlap much of the tree, so that every query and pair search entering
+/// it would meet the leaf.
 const MOST_STRETCH: f32 = 4.0;
 
 /// The fat box of a leaf that just moved by `displacement` (Box2D's
