@@ -1108,9 +1108,9 @@ impl World {
     }
 
     /// Calls `visit(leaf)` for every leaf `filter` accepts whose tight box
-    /// overlaps `region` (the tree's walk tests the fat boxes), until it
-    /// answers `Break`: the candidates of every region, swept and nearest
-    /// query, for the exact test to decide.
+    /// overlaps `region` (the tree's walk tests the boxes in its nodes),
+    /// until it answers `Break`: the candidates of every region, swept and
+    /// nearest query, for the exact test to decide.
     fn for_each_candidate(
         &self,
         region: &Aabb,

@@ -48,7 +48,7 @@ impl<T: LeafData> Bvh<T> {
     /// leaves are written in that order) and the leaf's node and slot go
     /// into its item, so the build reads and writes no leaf record.
     pub(super) fn build_nodes(&mut self, mut items: Vec<BuildItem>, by_position: bool) -> Vec<BuildItem> {
-        self.refits = 0;
+        self.updates = 0;
         self.tightenings = 0;
         self.insertions = 0;
         self.leaves_at_rebuild = self.leaf_count;

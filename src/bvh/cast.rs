@@ -130,7 +130,7 @@ impl SlabRay {
 
 impl<T: LeafData> Bvh<T> {
     /// Walks the tree front to back along the segment from `start` to `end`
-    /// (`t ∈ [0, 1]`), calling `hit_leaf` for every leaf whose fat box the
+    /// (`t ∈ [0, 1]`), calling `hit_leaf` for every leaf whose slot box the
     /// segment may touch before the closest hit so far, skipping subtrees
     /// with no category in `mask`. `hit_leaf` runs the exact test and
     /// answers `Continue(Some(t))` for a hit at `t`, which shortens the rest

@@ -9,17 +9,19 @@
 //!   runs on glam's `Vec4`, which is SSE2 on x86-64 and NEON on aarch64.
 //! - A node lives in one 128-byte, cache-aligned slot of a flat array;
 //!   children are indices, with the top bit marking a leaf.
-//! - A leaf's box in its parent's slot is tight until the leaf moves, then
-//!   enlarged ("fat") ahead of its motion, so steady motion changes nothing
-//!   most frames; a leaf escaping its fat box is refitted in place
-//!   (ancestors' boxes grown until one already holds it). Insertion
-//!   descends to the child whose box grows least (Guttman's R-tree
-//!   `ChooseLeaf`) and takes a free slot, or pairs up with a leaf in a new
-//!   node. Removal empties the slot.
+//! - A leaf's box in its node's slot is always its tight box (with a
+//!   rounding margin for shapes other than boxes); the slack for its
+//!   motion lies in the boxes above. A moved leaf's slot is rewritten,
+//!   and while its node's box in the parent still holds it nothing else
+//!   changes; a leaf escaping that box grows it and its ancestors' to hold
+//!   the leaf enlarged ("fat") ahead of its motion, until one already
+//!   holds it. Insertion descends to the child whose box grows least
+//!   (Guttman's R-tree `ChooseLeaf`) and takes a free slot, or pairs up
+//!   with a leaf in a new node. Removal empties the slot.
 //! - [`Bvh::rebuild`] rebuilds the whole tree top-down by binned SAH (Wald,
 //!   "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007),
 //!   splitting each node's range until it has four parts. The tree rebuilds
-//!   itself once insertions or refits have piled up, amortised over them.
+//!   itself once insertions or updates have piled up, amortised over them.
 //! - Each node keeps the union of its leaves' categories
 //!   ([`LeafData::category`]), so a query mask prunes whole subtrees.
 //!
@@ -60,9 +62,9 @@ const LEAF_BIT: u32 = 1 << 31;
 /// that bit 30 of a child index is clear (see `Node::occupied`).
 pub(crate) const MAX_LEAVES: usize = 1 << 30;
 
-/// How many refits per leaf the tree absorbs before it tightens its boxes
+/// How many updates per leaf the tree absorbs before it tightens its boxes
 /// (see [`Bvh::tighten`]).
-const REFIT_BUDGET: usize = 4;
+const UPDATE_BUDGET: usize = 4;
 
 /// Every this many tightenings, the tree rebuilds itself by SAH instead:
 /// tightening undoes the boxes' growth, not the drift of the leaves away
@@ -127,8 +129,8 @@ pub(crate) struct Bvh<T> {
     free_leaves: Vec<u32>,
     root: u32,
     leaf_count: usize,
-    /// Refits since the last rebuild or tightening.
-    refits: usize,
+    /// Leaf updates since the last rebuild or tightening.
+    updates: usize,
     /// Tightenings since the last rebuild.
     tightenings: usize,
     /// Insertions since the last rebuild, and the leaf count then.
@@ -145,7 +147,7 @@ impl<T> Default for Bvh<T> {
             free_leaves: Vec::new(),
             root: NULL_NODE,
             leaf_count: 0,
-            refits: 0,
+            updates: 0,
             tightenings: 0,
             insertions: 0,
             leaves_at_rebuild: 0,
@@ -153,8 +155,8 @@ impl<T> Default for Bvh<T> {
     }
 }
 
-/// The box a leaf stands for in the tree before any motion: a box
-/// collider's own box (its exact shape), or another shape's bounds grown by
+/// The box a leaf stands for in its slot of the tree: a box collider's
+/// own box (its exact shape), or another shape's bounds grown by
 /// the rounding of its exact tests — four ulps of its largest coordinate,
 /// plus `1e-18` for the squares that underflow near the origin — so the
 /// tree never prunes a hit or an overlap the exact test reports.
@@ -174,16 +176,18 @@ fn leaf_tree_box(aabb: &Aabb, exact: bool) -> Aabb {
 /// it would meet the leaf.
 const MOST_STRETCH: f32 = 4.0;
 
-/// The fat box of a leaf that just moved by `displacement` (Box2D's
-/// predictive enlargement): the new tight box, stretched to where the same
+/// The fat box of a leaf that just moved by `displacement` out of its
+/// node's box (Box2D's predictive enlargement), which that box and its
+/// ancestors' grow to hold: the new tight box, stretched to where the same
 /// motion would take it next, and grown by a tenth of the motion on every
-/// side, the motion shortened to [`MOST_STRETCH`] box lengths. A leaf that
-/// never moved keeps its tight box, so static geometry costs casts nothing
+/// side, the motion shortened to [`MOST_STRETCH`] box lengths. The leaf's
+/// own slot stays tight, and the nodes above a leaf that never moved hold
+/// only what their subtrees do, so static geometry costs casts nothing
 /// extra. Near the ends of the float range the motion itself may not be
 /// finite (two centres near `±f32::MAX` apart): its length, and so the
-/// margin, is then `∞` or NaN, the fat box is not finite, and the leaf
-/// keeps its tight box, since a NaN or infinite fat box would hide the
-/// leaf from every query. In 16-byte SIMD vectors.
+/// margin, is then `∞` or NaN, the fat box is not finite, and the tight
+/// box is grown to instead, since a NaN or infinite box in a node would
+/// hide its subtree from every query. In 16-byte SIMD vectors.
 #[inline]
 fn fatten(tight: &Aabb, displacement: Vec3A) -> Aabb {
     let (min, max) = (Vec3A::from(tight.min), Vec3A::from(tight.max));
@@ -521,14 +525,18 @@ impl<T: LeafData> Bvh<T> {
         next
     }
 
-    /// Gives a leaf a new tight box and payload. The tree is untouched while
-    /// the box stays inside the leaf's fat box and the category is the same;
-    /// otherwise the leaf gets a new fat box, which its ancestors' boxes grow
-    /// to hold.
+    /// Gives a leaf a new tight box and payload. The leaf's slot takes its
+    /// tree box (tight, see [`leaf_tree_box`]) at every update, so that
+    /// casts and queries test the box the leaf has now; the slack for its
+    /// motion lies one level up, in its node's box in the parent (Jolt's
+    /// quad tree keeps leaf bounds tight and widens the nodes above). While
+    /// that box holds the new one and the node's category holds the leaf's,
+    /// nothing else changes; otherwise that box and its ancestors' grow to
+    /// hold the leaf's fat box ([`fatten`]), until one already holds it.
+    /// Every update counts towards the next tightening ([`UPDATE_BUDGET`]).
     pub fn update(&mut self, proxy: u32, aabb: &Aabb, data: T, exact: bool) {
         let leaf = &mut self.leaves[proxy as usize];
         let category = data.category();
-        let same_category = leaf.data.category() == category;
         // The centres' move, `min/2 + max/2` as `Aabb::center`, in SIMD.
         let center = |b: &Aabb| Vec3A::from(b.min) * 0.5 + Vec3A::from(b.max) * 0.5;
         let displacement = center(aabb) - center(&leaf.aabb);
@@ -537,28 +545,37 @@ impl<T: LeafData> Bvh<T> {
         leaf.exact = exact;
         let (node, slot) = (leaf.node, leaf.slot as usize);
         let needed = leaf_tree_box(aabb, exact);
-        let fat_box = self.nodes[node as usize].slot_box(slot);
-        let inside = fat_box.contains_aabb(&needed);
-        if inside && same_category {
-            return;
+        self.updates += 1;
+        let n = &mut self.nodes[node as usize];
+        n.set_slot(slot, leaf_child(proxy), &needed);
+        let parent = n.parent;
+        if n.category & category == category {
+            // The root has no box above it to hold.
+            if parent == NULL_NODE {
+                return;
+            }
+            let p = &self.nodes[parent as usize];
+            if p.slot_box(p.slot_of(node)).contains_aabb(&needed) {
+                return;
+            }
         }
+        // The budget is checked only here, where the tree grows: updates
+        // that grow nothing leave it no looser.
         let fat = fatten(&needed, displacement);
-        self.nodes[node as usize].set_slot(slot, leaf_child(proxy), &fat);
         self.grow_from(node, &fat, category);
-        self.refits += 1;
         self.rebuild_if_due();
     }
 
     /// Rebuilds by SAH once the tree has doubled by insertion since the last
-    /// rebuild; tightens its boxes once refits pass `REFIT_BUDGET` per leaf,
+    /// rebuild; tightens its boxes once updates pass `UPDATE_BUDGET` per leaf,
     /// and rebuilds instead every `TIGHTENINGS_PER_REBUILD`-th time. Both
     /// amortise their cost (O(n) and O(n log n)) over Ω(n) changes, so
     /// building a world collider by collider costs O(log n) per insertion
-    /// and a moving leaf O(1) per refit.
+    /// and a moving leaf O(1) amortised per update.
     #[inline]
     fn rebuild_if_due(&mut self) {
         let grown = self.insertions > self.leaves_at_rebuild.max(32);
-        if grown || self.refits > REFIT_BUDGET * self.leaf_count.max(64) {
+        if grown || self.updates > UPDATE_BUDGET * self.leaf_count.max(64) {
             self.rebuild_or_tighten(grown);
         }
     }
@@ -582,11 +599,12 @@ impl<T: LeafData> Bvh<T> {
     }
 
     /// Recomputes every inner node's box in its parent, and every node's
-    /// category, from its children, bottom up: the boxes that refits have
+    /// category, from its children, bottom up: the boxes that updates have
     /// grown since the last rebuild shrink back to what their subtrees
-    /// hold (a leaf keeps its fat box). O(n), with no change of topology.
+    /// hold (a leaf's slot holds its tree box). O(n), with no change of
+    /// topology.
     fn tighten(&mut self) {
-        self.refits = 0;
+        self.updates = 0;
         if self.root == NULL_NODE {
             return;
         }
@@ -709,7 +727,7 @@ impl<T: LeafData> Bvh<T> {
                             return Err(format!("leaf {} does not know its slot", child & !LEAF_BIT));
                         }
                         if !slot_box.contains_aabb(&leaf.aabb) {
-                            return Err(format!("leaf {} escapes its fat box", child & !LEAF_BIT));
+                            return Err(format!("leaf {} escapes its slot", child & !LEAF_BIT));
                         }
                         leaves += 1;
                     } else {
@@ -741,29 +759,66 @@ mod tests {
     use super::{store, Bvh};
     use crate::math::{Aabb, Vec3};
 
-    /// A short move stretches a leaf's fat box along the move; a jump of
-    /// a thousand box lengths (a teleport) leaves it within a few lengths
-    /// of the leaf's new place.
+    /// A tree of forty unit boxes ten apart along x, leaf `i` at `10·i`:
+    /// every leaf's node has a parent.
+    fn row_of_boxes() -> Bvh<u32> {
+        let mut bvh: Bvh<u32> = Bvh::default();
+        for i in 0..40 {
+            bvh.insert(&unit(10.0 * i as f32), i, true);
+        }
+        bvh
+    }
+
+    /// The unit box from `(x, 0, 0)`.
+    fn unit(x: f32) -> Aabb {
+        Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0))
+    }
+
+    /// Leaf `proxy`'s box in its node's slot.
+    fn slot_box(bvh: &Bvh<u32>, proxy: u32) -> Aabb {
+        let leaf = &bvh.leaves[proxy as usize];
+        bvh.nodes[leaf.node as usize].slot_box(leaf.slot as usize)
+    }
+
+    /// The box of leaf `proxy`'s node in the node's parent.
+    fn node_box_in_parent(bvh: &Bvh<u32>, proxy: u32) -> Aabb {
+        let node = bvh.leaves[proxy as usize].node;
+        let parent = &bvh.nodes[bvh.nodes[node as usize].parent as usize];
+        parent.slot_box(parent.slot_of(node))
+    }
+
+    /// A moved leaf's slot is its new tight box. A move inside its node's
+    /// box leaves every box above unchanged; a move out of it grows that
+    /// box to the next step of the same motion.
+    #[test]
+    fn a_moved_leaf_keeps_a_tight_slot_and_its_node_takes_the_slack() {
+        let mut bvh = row_of_boxes();
+        let before = node_box_in_parent(&bvh, 0);
+        assert!(before.min.x >= 0.0, "{before:?}");
+        bvh.update(0, &unit(0.5), 0, true);
+        assert_eq!(slot_box(&bvh, 0), unit(0.5));
+        assert_eq!(node_box_in_parent(&bvh, 0), before, "a move inside the node's box");
+        bvh.update(0, &unit(-0.5), 0, true);
+        assert_eq!(slot_box(&bvh, 0), unit(-0.5));
+        let grown = node_box_in_parent(&bvh, 0);
+        assert!(
+            grown.contains_aabb(&unit(-1.5)),
+            "stretched to the next step: {grown:?}"
+        );
+        bvh.validate().unwrap();
+    }
+
+    /// A jump of a thousand box lengths (a teleport) grows the boxes above
+    /// the leaf to within a few lengths beyond its new place, not along
+    /// the jump.
     #[test]
     fn a_teleported_leaf_is_not_stretched_along_its_jump() {
-        let unit = |x: f32| Aabb::new(Vec3::new(x, 0.0, 0.0), Vec3::new(x + 1.0, 1.0, 1.0));
-        let mut bvh: Bvh<u32> = Bvh::default();
-        let proxy = bvh.insert(&unit(0.0), 0, true);
-        bvh.insert(&unit(5.0), 1, true);
-        let fat = |bvh: &Bvh<u32>| {
-            let leaf = &bvh.leaves[proxy as usize];
-            bvh.nodes[leaf.node as usize].slot_box(leaf.slot as usize)
-        };
-        bvh.update(proxy, &unit(0.5), 0, true);
-        assert!(
-            fat(&bvh).contains_aabb(&unit(1.0)),
-            "stretched to the next step: {:?}",
-            fat(&bvh)
-        );
-        bvh.update(proxy, &unit(1000.0), 0, true);
-        let jumped = fat(&bvh);
-        assert!(jumped.contains_aabb(&unit(1000.0)));
-        assert!(jumped.max.x - jumped.min.x < 6.0, "{jumped:?}");
+        let mut bvh = row_of_boxes();
+        bvh.update(0, &unit(-1000.0), 0, true);
+        assert_eq!(slot_box(&bvh, 0), unit(-1000.0));
+        let grown = node_box_in_parent(&bvh, 0);
+        assert!(grown.contains_aabb(&unit(-1000.0)));
+        assert!(grown.min.x > -1006.0, "{grown:?}");
         bvh.validate().unwrap();
     }
 

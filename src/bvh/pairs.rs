@@ -91,7 +91,7 @@ impl<T: LeafData> Bvh<T> {
     }
 
     /// Calls `visit(proxy_a, proxy_b)` once for every pair of distinct
-    /// leaves whose fat boxes (their boxes in the nodes) overlap (closed), at
+    /// leaves whose boxes in their nodes' slots overlap (closed), at
     /// least one of them live: the tree against itself (Bullet's
     /// `btDbvt::collideTT`), four children against four at a time. Subtrees
     /// without a changed leaf (per `live`) are only entered to meet a live

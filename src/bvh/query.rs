@@ -10,7 +10,7 @@ use super::walk::Visitor;
 use super::{Bvh, Leaf, LeafData, NULL_NODE};
 
 impl<T: LeafData> Bvh<T> {
-    /// Calls `visit(proxy, leaf)` for every leaf whose fat box overlaps
+    /// Calls `visit(proxy, leaf)` for every leaf whose slot box overlaps
     /// `aabb` (closed) below a node with a category in `mask`, until it
     /// answers `Break`.
     pub fn query(&self, aabb: &Aabb, mask: u64, mut visit: impl FnMut(u32, &Leaf<T>) -> ControlFlow<()>) {
@@ -18,7 +18,7 @@ impl<T: LeafData> Bvh<T> {
     }
 
     /// [`Bvh::query`] without reading the leaves: calls `visit(proxy)` for
-    /// every leaf whose fat box overlaps `aabb`, from the boxes in the nodes
+    /// every leaf whose slot box overlaps `aabb`, from the boxes in the nodes
     /// alone. For a caller that reads the leaves later, in a loop that can
     /// fetch several at once (the pair cache).
     pub fn query_proxies(&self, aabb: &Aabb, mask: u64, visit: impl FnMut(u32) -> ControlFlow<()>) {

@@ -52,7 +52,8 @@ impl Aabb {
     #[must_use]
     pub fn contains_aabb(&self, other: &Aabb) -> bool {
         // One mask of the six comparisons, with no branch between them: a
-        // moved leaf's fat-box test, whose answer varies, costs one branch.
+        // moved leaf's test against its node's box, whose answer varies,
+        // costs one branch.
         let (min, max) = (Vec3A::from(self.min), Vec3A::from(self.max));
         (min.cmple(other.min.into()) & Vec3A::from(other.max).cmple(max)).all()
     }
