@@ -60,9 +60,9 @@ impl<T: LeafData> Bvh<T> {
         }
         // Room for the nodes a build makes from scattered boxes (a node
         // holds two to four children; [`nodes_room`]). A build that needs
-        // more grows the array by half (see `store`). Room left by an earlier, larger tree is kept; a larger
-        // array replaces the old one, freed first, where growing it would
-        // copy the cleared nodes.
+        // more grows the array by half (see `store`). Room left by an
+        // earlier, larger tree is kept; a larger array replaces the old
+        // one, freed first, where growing it would copy the cleared nodes.
         let room = nodes_room(items.len());
         if self.nodes.capacity() < room {
             self.nodes = Vec::new();
@@ -154,10 +154,10 @@ impl<T: LeafData> Bvh<T> {
 
 /// The nodes reserved for a build of `leaves` leaves: 0.45 per leaf, a
 /// little over what builds of scattered boxes make (about 0.4: most nodes
-/// hold four children), rather than the half
-/// per leaf of a tree of two-leaf nodes, which a fitted array would only
-/// reach by copying every node into a smaller one after the build (nodes
-/// are over-aligned, so the allocator cannot shrink them in place).
+/// hold four children), rather than the half per leaf of a tree of
+/// two-leaf nodes, which a fitted array would only reach by copying every
+/// node into a smaller one after the build (nodes are over-aligned, so the
+/// allocator cannot shrink them in place).
 fn nodes_room(leaves: usize) -> usize {
     leaves * 9 / 20 + 4
 }
