@@ -14,14 +14,14 @@ use crate::broad::Proxy;
 use crate::broad::{naive, Pair};
 use core::ops::ControlFlow;
 
-use crate::bvh::{Bvh, Leaf, LeafWrites, NodeRange, PathPrefetch, PlannedMove, RangeOutcome, LEAF_AHEAD, PATH_STEP};
+use crate::bvh::{Bvh, Leaf, PathPrefetch, LEAF_AHEAD, PATH_STEP};
 use crate::collider::{
     ColliderDesc, ColliderKey, ColliderRecord, ColliderRef, Colliders, Filter, NewCollider, Placement, QueryFilter,
     RecordTables,
 };
 use crate::error::{Error, Result};
 use crate::math::Transform;
-use crate::math::{Vec3, Vec3A};
+use crate::math::Vec3;
 use crate::prefetch::{prefetch, CACHED_BYTES};
 use crate::query::Ray;
 use crate::query::{CastHit, Contact, ContactManifold, Distance};
@@ -213,35 +213,19 @@ impl Default for World {
 }
 
 /// One share of what a batch update derived, in the batch's order: each
-/// update's placement, which the collider's record takes, and, for a batch
-/// applied by ranges of nodes ([`World::applies_by_ranges`]), its leaf's
-/// move planned from the tree, by the range of its node, or, on one
-/// thread, only its leaf's displacement ([`Planning`]). The placements
-/// are kept as the `Result`s they were derived as (a share stops at its
-/// first error): moved out of them, each would be copied once more.
+/// update's placement, which the collider's record takes, and its leaf's
+/// move, which the tree takes. The placements are kept as the `Result`s
+/// they were derived as (a share stops at its first error): moved out of
+/// them, each would be copied once more.
 #[derive(Debug, Clone, Default)]
 struct PendingShare {
     placements: Vec<Result<Placement>>,
-    moves: Vec<Vec<PlannedMove>>,
-    displacements: Vec<Vec3A>,
+    leaves: Vec<LeafMove>,
 }
 
-/// What a batch's derivation notes of its leaves' moves
-/// ([`World::derive_share`]): nothing (a small batch, whose tree moves
-/// leaf by leaf), their displacements from the leaves' boxes before the
-/// batch, in the batch's order (a large batch on one thread, which plans
-/// each move as it applies it), or the moves planned, by the range of
-/// their node (a large batch shared among threads).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Planning {
-    None,
-    InOrder,
-    ByRange,
-}
-
-/// What the tree takes of one update, from the record that just took its
-/// placement: the collider's leaf, its new bounds, and whether they are its
-/// exact shape.
+/// What the tree takes of one update of a batch, noted as its placement is
+/// derived, so that the tree's side of the apply reads no record: the
+/// collider's leaf, its new bounds, and whether they are its exact shape.
 #[derive(Debug, Clone, Copy)]
 struct LeafMove {
     proxy: u32,
@@ -249,21 +233,11 @@ struct LeafMove {
     exact: bool,
 }
 
-/// The parts of a large batch's apply ([`World::apply_batch`]), which
-/// threads take side by side: the records with the leaves, and each range
-/// of the tree's nodes with its moves.
-enum BatchPart<'a> {
-    Records {
-        records: RecordSteps<'a>,
-        leaves: LeafWrites<'a, Proxy>,
-        pair_cache: &'a mut PairCache,
-        placements: Vec<&'a mut [Result<Placement>]>,
-    },
-    Nodes {
-        range: NodeRange<'a>,
-        runs: Vec<&'a [PlannedMove]>,
-        outcome: &'a mut RangeOutcome,
-    },
+/// The two parts of a batch update's apply, run side by side on two
+/// threads when the batch is large ([`World::apply_batch`]).
+enum ApplySide<'a> {
+    Tree(LeafSteps<'a>),
+    Records(RecordSteps<'a>, Vec<&'a mut [Result<Placement>]>),
 }
 
 impl World {
@@ -585,9 +559,8 @@ impl World {
     /// allocated).
     ///
     /// A batch of 16,384 updates or more derives its placements on the
-    /// world's threads ([`World::set_threads`]), then applies them in
-    /// parts the threads share: the colliders' records in one, the tree's
-    /// nodes in ranges of 16,384 in the others.
+    /// world's threads ([`World::set_threads`]), then applies them on two:
+    /// the colliders' records on one, the tree on the other.
     ///
     /// Faster than one call per collider when the colliders are many and
     /// scattered in memory: the updates run in blocks whose colliders, tree
@@ -667,19 +640,16 @@ impl World {
         // `pending`'s buffers are empty between calls; taken out (and put
         // back) so that the placements can be read while colliders change.
         let mut pending = core::mem::take(&mut self.pending);
-        let derived = self.derive_batch(updates, &place, &apply_leaf, &mut pending);
-        if let Ok(plan) = derived {
-            self.apply_batch(updates, plan, &mut pending, &apply_record, &apply_leaf);
+        let derived = self.derive_batch(updates, &place, &mut pending);
+        if derived.is_ok() {
+            self.apply_batch(updates, &mut pending, &apply_record, &apply_leaf);
         }
         for share in &mut pending {
             share.placements.clear();
-            for moves in &mut share.moves {
-                moves.clear();
-            }
-            share.displacements.clear();
+            share.leaves.clear();
         }
         self.pending = pending;
-        derived.map(|_| ())
+        derived
     }
 
     /// The placement one update gives the collider `key`.
@@ -717,38 +687,32 @@ impl World {
         self.pair_cache.mark(record.proxy);
     }
 
-    /// Whether a batch of `len` updates is applied by ranges of the tree's
-    /// nodes ([`World::apply_batch`]), its moves planned as its placements
-    /// are derived, on several threads when the world has them
-    /// ([`World::derive_batch`]). Decided by the batch's size alone, so that
-    /// the tree comes out the same whatever the threads.
-    fn applies_by_ranges(len: usize) -> bool {
-        len >= 2 * UPDATES_PER_SHARE
+    /// Whether a batch of `len` updates derives its placements on several
+    /// threads ([`World::derive_batch`]) and applies them in two parts side
+    /// by side ([`World::apply_batch`]).
+    fn applies_side_by_side(&self, len: usize) -> bool {
+        self.threads.count() > 1 && len >= 2 * UPDATES_PER_SHARE
     }
 
-    /// Applies a derived batch (every placement `Ok`), in the batch's order,
-    /// its moves planned as `plan` says. A small batch takes each update's
-    /// steps in turn: the record takes its placement and value
-    /// ([`RecordSteps`]), then the tree moves the leaf and the pair cache
-    /// marks it ([`LeafSteps`]), so that the memory the two wait on is asked
-    /// for together. A large one ([`World::applies_by_ranges`]) moves each
-    /// leaf's node within the range of node indices it lies in, the growth
-    /// that leaves a range applied once every move is done
-    /// ([`Bvh::finish_batch`]): on one thread update by update as a small
-    /// batch, from moves planned in order; on several, in parts that touch
-    /// different memory, which the threads take side by side: the records,
-    /// with the leaves' new boxes and payloads and the pair cache's marks,
-    /// in one part, the tree's nodes in ranges, each with the moves planned
-    /// for its nodes, in the others. Either way the tree comes out the same.
+    /// Applies a derived batch (every placement `Ok`), in the batch's
+    /// order, in two parts that touch different memory: the records take
+    /// their placements and values ([`RecordSteps`]), and the tree moves the
+    /// leaves, the pair cache marking them ([`LeafSteps`]). A large batch on
+    /// several threads ([`World::applies_side_by_side`]) runs the two parts
+    /// side by side, one thread each (the tree's first, the larger), the
+    /// tree reading the leaves' moves its derivation noted rather than the
+    /// records. Otherwise each update takes both steps in turn, its leaf's
+    /// move read from the record it just wrote, so that the memory the two
+    /// parts wait on is asked for together and nothing more is noted.
     fn apply_batch<T: Sync>(
         &mut self,
         updates: &[(ColliderKey, T)],
-        plan: Planning,
         pending: &mut [PendingShare],
         apply_record: &(impl Fn(&mut ColliderRecord, &mut RecordTables, &T) + Sync),
         apply_leaf: &(impl Fn(&mut Proxy, &T) + Sync),
     ) {
         let fetch_ahead = self.beyond_caches();
+        let side_by_side = self.applies_side_by_side(updates.len());
         let threads = self.threads;
         let World {
             colliders,
@@ -758,142 +722,84 @@ impl World {
             ..
         } = self;
         let mut records = RecordSteps { colliders, tables };
-        let mut placements = Vec::with_capacity(pending.len());
-        let mut moves = Vec::with_capacity(pending.len());
-        let mut displacements = Vec::with_capacity(pending.len());
-        for share in pending.iter_mut() {
-            placements.push(share.placements.as_mut_slice());
-            moves.push(share.moves.as_slice());
-            displacements.push(share.displacements.as_slice());
+        let mut tree = LeafSteps {
+            bvh,
+            pair_cache,
+            paths: PathPrefetch::new(),
+        };
+        let (placements, leaves): (Vec<_>, Vec<_>) = pending
+            .iter_mut()
+            .map(|share| (share.placements.as_mut_slice(), share.leaves.as_slice()))
+            .unzip();
+        if !side_by_side {
+            // The shares' placements are the updates' in order.
+            let mut next = updates.iter().enumerate();
+            for share in placements {
+                for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
+                    if fetch_ahead {
+                        records.fetch_ahead(updates, i);
+                        let ahead = updates.get(i + LEAF_AHEAD).and_then(|(key, _)| records.proxy(*key));
+                        tree.fetch_ahead(i, updates.len(), ahead);
+                    }
+                    let leaf = records.step(*key, value, placement, apply_record);
+                    tree.step(&leaf, value, apply_leaf);
+                }
+            }
+            return;
         }
-        match plan {
-            Planning::None => {
-                let mut tree = LeafSteps {
-                    bvh,
-                    pair_cache,
-                    paths: PathPrefetch::new(),
-                };
-                // The shares' placements are the updates' in order.
+        let moves = || leaves.iter().flat_map(|share| share.iter());
+        let sides = vec![ApplySide::Tree(tree), ApplySide::Records(records, placements)];
+        threads.for_each_share(sides, |side| match side {
+            ApplySide::Tree(mut tree) => {
+                let mut ahead = moves().skip(LEAF_AHEAD);
+                for (i, (leaf, (_, value))) in moves().zip(updates).enumerate() {
+                    let next = ahead.next();
+                    if fetch_ahead {
+                        tree.fetch_ahead(i, updates.len(), next.map(|leaf| leaf.proxy));
+                    }
+                    tree.step(leaf, value, apply_leaf);
+                }
+            }
+            ApplySide::Records(mut records, placements) => {
                 let mut next = updates.iter().enumerate();
                 for share in placements {
                     for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
                         if fetch_ahead {
                             records.fetch_ahead(updates, i);
-                            let ahead = updates.get(i + LEAF_AHEAD).and_then(|(key, _)| records.proxy(*key));
-                            tree.fetch_ahead(i, updates.len(), ahead);
                         }
-                        let leaf = records.step(*key, value, placement, apply_record);
-                        tree.step(&leaf, value, apply_leaf);
+                        records.step(*key, value, placement, apply_record);
                     }
                 }
             }
-            Planning::InOrder => {
-                // One share, its moves in the batch's order.
-                let mut outcomes = bvh.range_outcomes();
-                let mut paths = PathPrefetch::new();
-                let placed = placements.into_iter().flat_map(|share| share.iter_mut().flatten());
-                for (i, ((placement, (key, value)), &displacement)) in placed
-                    .zip(updates)
-                    .zip(displacements.iter().copied().flatten())
-                    .enumerate()
-                {
-                    if fetch_ahead {
-                        records.fetch_ahead(updates, i);
-                        let ahead = updates.get(i + LEAF_AHEAD).and_then(|(key, _)| records.proxy(*key));
-                        paths.advance(bvh, i, updates.len(), ahead);
-                    }
-                    let leaf = records.step(*key, value, placement, apply_record);
-                    let mut payload = bvh.leaf(leaf.proxy).data;
-                    apply_leaf(&mut payload, value);
-                    bvh.apply_in_range(leaf.proxy, &leaf.aabb, payload, leaf.exact, displacement, &mut outcomes);
-                    pair_cache.mark(leaf.proxy);
-                }
-                bvh.finish_batch(updates.len(), &outcomes);
-            }
-            Planning::ByRange => {
-                let (leaves, ranges) = bvh.split_for_batch();
-                let mut outcomes: Vec<RangeOutcome> = ranges.iter().map(|_| RangeOutcome::default()).collect();
-                let mut parts = vec![BatchPart::Records {
-                    records,
-                    leaves,
-                    pair_cache,
-                    placements,
-                }];
-                for ((index, range), outcome) in ranges.into_iter().enumerate().zip(&mut outcomes) {
-                    let runs: Vec<&[PlannedMove]> = moves
-                        .iter()
-                        .filter_map(|share| share.get(index).map(Vec::as_slice))
-                        .collect();
-                    parts.push(BatchPart::Nodes { range, runs, outcome });
-                }
-                threads.for_each_share(parts, |part| match part {
-                    BatchPart::Records {
-                        mut records,
-                        mut leaves,
-                        pair_cache,
-                        placements,
-                    } => {
-                        let mut next = updates.iter().enumerate();
-                        for share in placements {
-                            for (placement, (i, (key, value))) in share.iter_mut().flatten().zip(&mut next) {
-                                if fetch_ahead {
-                                    records.fetch_ahead(updates, i);
-                                    let ahead = updates.get(i + LEAF_AHEAD).and_then(|(key, _)| records.proxy(*key));
-                                    if let Some(proxy) = ahead {
-                                        leaves.prefetch(proxy);
-                                    }
-                                }
-                                let leaf = records.step(*key, value, placement, apply_record);
-                                let mut payload = leaves.data(leaf.proxy);
-                                apply_leaf(&mut payload, value);
-                                leaves.write(leaf.proxy, &leaf.aabb, payload, leaf.exact);
-                                pair_cache.mark(leaf.proxy);
-                            }
-                        }
-                    }
-                    BatchPart::Nodes {
-                        mut range,
-                        runs,
-                        outcome,
-                    } => *outcome = range.apply_all(&runs, fetch_ahead),
-                });
-                bvh.finish_batch(updates.len(), &outcomes);
-            }
-        }
+        });
     }
 
     /// Derives the placements `updates` make, in order, into `pending`'s
-    /// buffers (one per share, grown as needed), and for a batch applied by
-    /// ranges ([`World::applies_by_ranges`]) plans its leaves' moves (with
-    /// `apply_leaf`'s change to their payloads): shared among the world's
-    /// threads when the batch is that large, each share a contiguous run
-    /// of updates. The first error in the batch's order is returned.
+    /// buffers (one per share, grown as needed): shared among the world's
+    /// threads when the batch is large, each share a contiguous run of
+    /// updates. The first error in the batch's order is returned.
     fn derive_batch<T: Sync>(
         &self,
         updates: &[(ColliderKey, T)],
         place: &(impl Fn(ColliderRef<'_>, &T) -> Result<Placement> + Sync),
-        apply_leaf: &(impl Fn(&mut Proxy, &T) + Sync),
         pending: &mut Vec<PendingShare>,
-    ) -> Result<Planning> {
-        let by_ranges = Self::applies_by_ranges(updates.len());
-        let threads = if by_ranges { self.threads.count() } else { 1 };
+    ) -> Result<()> {
+        // A batch whose derivation is shared is applied side by side too,
+        // and its derivation notes the leaves' moves for that.
+        if !self.applies_side_by_side(updates.len()) {
+            if pending.is_empty() {
+                pending.push(PendingShare::default());
+            }
+            return self.derive_share(updates, place, &mut pending[0], false);
+        }
+        let threads = self.threads.count();
         let per_share = updates
             .len()
             .div_ceil(threads.saturating_mul(UPDATE_SHARES_PER_THREAD))
             .max(UPDATES_PER_SHARE);
-        let parts: Vec<_> = if threads > 1 {
-            updates.chunks(per_share).collect()
-        } else {
-            vec![updates]
-        };
+        let parts: Vec<_> = updates.chunks(per_share).collect();
         if pending.len() < parts.len() {
             pending.resize_with(parts.len(), PendingShare::default);
-        }
-        if let [part] = parts[..] {
-            let plan = if by_ranges { Planning::InOrder } else { Planning::None };
-            return self
-                .derive_share(part, place, apply_leaf, &mut pending[0], plan)
-                .map(|()| plan);
         }
         let mut results: Vec<Result<()>> = vec![Ok(()); parts.len()];
         let shares: Vec<_> = parts
@@ -902,38 +808,29 @@ impl World {
             .zip(results.iter_mut())
             .collect();
         self.threads.for_each_share(shares, |((part, out), result)| {
-            on_own_copy(out, |out| {
-                *result = self.derive_share(part, place, apply_leaf, out, Planning::ByRange);
-            });
+            on_own_copy(out, |out| *result = self.derive_share(part, place, out, true));
         });
-        results.into_iter().collect::<Result<()>>().map(|()| Planning::ByRange)
+        results.into_iter().collect()
     }
 
     /// [`World::derive_batch`] for one share: its placements into `out`,
-    /// and its leaves' moves as `plan` says, stopping at the first error.
+    /// and with `note_leaves` its leaves' moves, stopping at the first
+    /// error.
     fn derive_share<T>(
         &self,
         updates: &[(ColliderKey, T)],
         place: &impl Fn(ColliderRef<'_>, &T) -> Result<Placement>,
-        apply_leaf: &impl Fn(&mut Proxy, &T),
         out: &mut PendingShare,
-        plan: Planning,
+        note_leaves: bool,
     ) -> Result<()> {
         out.placements
             .try_reserve(updates.len())
             .map_err(|_| Error::OutOfMemory("the placements of a batch update"))?;
-        if plan == Planning::InOrder {
-            out.displacements
+        if note_leaves {
+            out.leaves
                 .try_reserve(updates.len())
                 .map_err(|_| Error::OutOfMemory("the leaf moves of a batch update"))?;
         }
-        let ranges = if plan == Planning::ByRange {
-            self.bvh.range_count()
-        } else {
-            0
-        };
-        out.moves.truncate(ranges);
-        out.moves.resize_with(ranges, Vec::new);
         let fetch_ahead = self.beyond_caches();
         for block in updates.chunks(UPDATE_BLOCK) {
             if fetch_ahead {
@@ -945,25 +842,11 @@ impl World {
                     .push(collider.and_then(|collider| place(collider, value)));
                 match (out.placements.last(), collider) {
                     (Some(Err(error)), _) => return Err(*error),
-                    (Some(Ok(placement)), Ok(collider)) if plan != Planning::None => {
-                        let proxy = collider.proxy();
-                        let aabb = placement.aabb();
-                        let displacement = self.bvh.displacement(proxy, &aabb);
-                        if plan == Planning::InOrder {
-                            out.displacements.push(displacement);
-                            continue;
-                        }
-                        let mut payload = self.bvh.leaf(proxy).data;
-                        apply_leaf(&mut payload, value);
-                        let (range, planned) =
-                            self.bvh
-                                .plan_move(proxy, &aabb, &payload, placement.is_box(), displacement);
-                        let moves = &mut out.moves[range];
-                        moves
-                            .try_reserve(1)
-                            .map_err(|_| Error::OutOfMemory("the leaf moves of a batch update"))?;
-                        moves.push(planned);
-                    }
+                    (Some(Ok(placement)), Ok(collider)) if note_leaves => out.leaves.push(LeafMove {
+                        proxy: collider.proxy(),
+                        aabb: placement.aabb(),
+                        exact: placement.is_box(),
+                    }),
                     // A placement derived is `Ok` only for a live collider.
                     _ => {}
                 }
@@ -1636,12 +1519,7 @@ impl World {
                 .iter()
                 .map(|share| {
                     share.placements.capacity() * core::mem::size_of::<Result<Placement>>()
-                        + share
-                            .moves
-                            .iter()
-                            .map(|moves| moves.capacity() * core::mem::size_of::<PlannedMove>())
-                            .sum::<usize>()
-                        + share.displacements.capacity() * core::mem::size_of::<Vec3A>()
+                        + share.leaves.capacity() * core::mem::size_of::<LeafMove>()
                 })
                 .sum::<usize>()
             + (self.free_versions.capacity() + self.free_slots.capacity()) * core::mem::size_of::<u32>()

@@ -186,9 +186,9 @@ fn agreed_pairs(worlds: &mut [World], label: &str) -> Vec<Pair> {
     pairs.into_iter().next().unwrap_or_default()
 }
 
-/// A batch large enough to be applied in parts that threads take side by
-/// side (the records with the leaves, the tree's nodes by ranges) ends as on
-/// one thread, a key given several times with its last update: moves (some turning, so that boxes become oriented
+/// A batch large enough that its records and its tree are updated side by
+/// side on two threads ends as on one thread, a key given several times
+/// with its last update: moves (some turning, so that boxes become oriented
 /// boxes and back), then new shapes.
 #[test]
 fn a_batch_applied_side_by_side_ends_with_each_keys_last_update() {

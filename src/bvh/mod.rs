@@ -34,7 +34,6 @@
 
 mod build;
 mod cast;
-mod moves;
 mod node;
 mod pairs;
 mod path_prefetch;
@@ -46,7 +45,6 @@ use crate::math::{Aabb, Vec3A};
 use crate::prefetch::prefetch;
 
 use build::BuildItem;
-pub(crate) use moves::{LeafWrites, NodeRange, PlannedMove, RangeOutcome};
 use node::Node;
 pub(crate) use pairs::{EveryLeaf, Liveness, Marked};
 pub(crate) use path_prefetch::{PathPrefetch, LEAF_AHEAD, PATH_STEP};
@@ -537,7 +535,35 @@ impl<T: LeafData> Bvh<T> {
     /// hold the leaf's fat box ([`fatten`]), until one already holds it.
     /// Every update counts towards the next tightening ([`UPDATE_BUDGET`]).
     pub fn update(&mut self, proxy: u32, aabb: &Aabb, data: T, exact: bool) {
-        self.move_leaf(proxy, aabb, data, exact);
+        let leaf = &mut self.leaves[proxy as usize];
+        let category = data.category();
+        // The centres' move, `min/2 + max/2` as `Aabb::center`, in SIMD.
+        let center = |b: &Aabb| Vec3A::from(b.min) * 0.5 + Vec3A::from(b.max) * 0.5;
+        let displacement = center(aabb) - center(&leaf.aabb);
+        leaf.aabb = *aabb;
+        leaf.data = data;
+        leaf.exact = exact;
+        let (node, slot) = (leaf.node, leaf.slot as usize);
+        let needed = leaf_tree_box(aabb, exact);
+        self.updates += 1;
+        let n = &mut self.nodes[node as usize];
+        n.set_slot(slot, leaf_child(proxy), &needed);
+        let parent = n.parent;
+        if n.category & category == category {
+            // The root has no box above it to hold.
+            if parent == NULL_NODE {
+                return;
+            }
+            let p = &self.nodes[parent as usize];
+            if p.slot_box(p.slot_of(node)).contains_aabb(&needed) {
+                return;
+            }
+        }
+        // The budget is checked only here, where the tree grows: updates
+        // that grow nothing leave it no looser.
+        let fat = fatten(&needed, displacement);
+        self.grow_from(node, &fat, category);
+        self.rebuild_if_due();
     }
 
     /// Rebuilds by SAH once the tree has doubled by insertion since the last
@@ -619,6 +645,30 @@ impl<T: LeafData> Bvh<T> {
             self.leaves[(child & !LEAF_BIT) as usize].data.category()
         } else {
             self.nodes[child as usize].category
+        }
+    }
+
+    /// Makes `node` and its ancestors hold `aabb` and `category`, growing
+    /// their boxes, never shrinking them (that waits for the next rebuild):
+    /// the walk stops at the first ancestor that already holds both, which
+    /// for a small motion is usually the first.
+    fn grow_from(&mut self, mut node: u32, aabb: &Aabb, category: u64) {
+        loop {
+            let n = &mut self.nodes[node as usize];
+            n.category |= category;
+            let parent = n.parent;
+            if parent == NULL_NODE {
+                return;
+            }
+            let p = &mut self.nodes[parent as usize];
+            let slot = p.slot_of(node);
+            let held = p.slot_box(slot);
+            let holds = held.contains_aabb(aabb);
+            if holds && p.category & category == category {
+                return;
+            }
+            p.set_slot(slot, node, &held.union(aabb));
+            node = parent;
         }
     }
 
